@@ -1,0 +1,85 @@
+//! The interfaces shared by every friction model, and the model registry.
+//!
+//! Every model — static law, bristle model or FrBD — is a [`FrictionModel`]: a (possibly empty)
+//! state vector `x`, a state derivative and an output force, all as functions of the relative
+//! velocity `v` [m/s] and the external tangential force `F_e` [N] (needed by stick branches such
+//! as Karnopp's). Parameters are validated when a model is built and never change afterwards;
+//! state lives in caller-owned slices and solver scratch lives in the solver, so one model value
+//! can drive many runs and the stepping loop never allocates.
+
+use crate::params::ParamSpec;
+
+/// Broad family of a model, shown in `--list-models` and on the page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Category {
+    /// Static law without stiction (CATALOG §2).
+    StaticNoStiction,
+    /// Static law with stiction (CATALOG §3).
+    StaticStiction,
+    /// Auxiliary Stribeck-type law (CATALOG §1.1).
+    Auxiliary,
+    /// Composite law of the OJAppS paper (CATALOG §5).
+    Composite,
+    /// Static law of the Fortran friction library (CATALOG §6).
+    Library,
+    /// Dynamic (state) model (CATALOG §4, §6).
+    Dynamic,
+    /// FrBD viscoelastic bristle model (FRBD.md).
+    Frbd,
+}
+
+impl Category {
+    /// Stable lowercase name used by the CLI and in links.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Category::StaticNoStiction => "static",
+            Category::StaticStiction => "static-stiction",
+            Category::Auxiliary => "auxiliary",
+            Category::Composite => "composite",
+            Category::Library => "library",
+            Category::Dynamic => "dynamic",
+            Category::Frbd => "frbd",
+        }
+    }
+}
+
+/// Static description of a model: stable id, published name, family and parameters.
+#[derive(Debug, Clone, Copy)]
+pub struct ModelInfo {
+    /// Stable id used in links and by the CLI (e.g. `"lugre"`); never renamed.
+    pub id: &'static str,
+    /// Published name, e.g. `"LuGre (Canudas de Wit et al. 1995)"`.
+    pub name: &'static str,
+    /// Family.
+    pub category: Category,
+    /// `true` when the formula could not be recovered from the source and is the spec's best
+    /// guess; UIs must show "provisional — formula not recoverable from the source".
+    pub provisional: bool,
+    /// Scalar parameters in the order `build` expects them.
+    pub params: &'static [ParamSpec],
+}
+
+/// A friction model driven by relative velocity `v` [m/s] and external force `F_e` [N].
+///
+/// Static laws have `n_states() == 0`. Implementations must return finite values for any finite
+/// input and must not allocate in [`FrictionModel::derivative`] or [`FrictionModel::force`].
+pub trait FrictionModel {
+    /// Static description of the model.
+    fn info(&self) -> &'static ModelInfo;
+
+    /// Number of internal states (0 for static laws).
+    fn n_states(&self) -> usize {
+        0
+    }
+
+    /// Writes the initial (virgin, at rest) state into `x`.
+    fn initial_state(&self, x: &mut [f64]) {
+        x.fill(0.0);
+    }
+
+    /// Writes dx/dt into `dx` for relative velocity `v` [m/s] and external force `fe` [N].
+    fn derivative(&self, _v: f64, _fe: f64, _x: &[f64], _dx: &mut [f64]) {}
+
+    /// Friction force F [N] (the model output; it acts on the body as −F).
+    fn force(&self, v: f64, fe: f64, x: &[f64]) -> f64;
+}

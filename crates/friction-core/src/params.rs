@@ -1,0 +1,189 @@
+//! Parameter descriptions and validation shared by every model and by the scenario schema.
+//!
+//! A [`ParamSpec`] carries everything the page, the CLI and the query string need to know about
+//! one scalar parameter: its stable key, symbol, unit, default and allowed range. Validation is
+//! done once, at the boundary, with [`ParamSpec::check`]; models can then assume valid input.
+
+use std::fmt;
+
+/// Description of one scalar model or experiment parameter.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ParamSpec {
+    /// Stable query-string key (e.g. `"vs"`); never renamed once published.
+    pub key: &'static str,
+    /// Human name, e.g. `"Stribeck velocity"`.
+    pub name: &'static str,
+    /// Symbol as shown to users, e.g. `"v_S"`.
+    pub symbol: &'static str,
+    /// Unit, e.g. `"m/s"`; empty for dimensionless quantities.
+    pub unit: &'static str,
+    /// Default value (from the source paper where it gives one).
+    pub default: f64,
+    /// Smallest allowed value (inclusive).
+    pub min: f64,
+    /// Largest allowed value (inclusive).
+    pub max: f64,
+    /// Whether a slider for this quantity should be logarithmic (it spans decades).
+    pub log: bool,
+}
+
+impl ParamSpec {
+    /// Label for UIs: `"Stribeck velocity v_S [m/s]"`.
+    pub fn label(&self) -> String {
+        if self.unit.is_empty() {
+            format!("{} {}", self.name, self.symbol)
+        } else {
+            format!("{} {} [{}]", self.name, self.symbol, self.unit)
+        }
+    }
+
+    /// Human-readable allowed range, e.g. `"1e-06 ≤ vs ≤ 10"`.
+    pub fn range_text(&self) -> String {
+        format!(
+            "{} ≤ {} ≤ {}",
+            fmt_num(self.min),
+            self.key,
+            fmt_num(self.max)
+        )
+    }
+
+    /// Checks `value` against this spec; the error names the key, the value and the range.
+    pub fn check(&self, value: f64) -> Result<f64, ParamError> {
+        if value.is_finite() && value >= self.min && value <= self.max {
+            Ok(value)
+        } else {
+            Err(ParamError::out_of_range(self, &fmt_num(value)))
+        }
+    }
+
+    /// Parses a query-string value for this key and checks it.
+    pub fn parse(&self, text: &str) -> Result<f64, ParamError> {
+        match text.trim().parse::<f64>() {
+            Ok(v) => self
+                .check(v)
+                .map_err(|_| ParamError::out_of_range(self, text)),
+            Err(_) => Err(ParamError::out_of_range(self, text)),
+        }
+    }
+}
+
+/// Formats a float so that parsing it back gives the same bits (Rust's shortest round-trip form).
+pub fn fmt_num(x: f64) -> String {
+    format!("{x}")
+}
+
+/// A rejected parameter: which key, what value, and why (with the allowed range).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParamError {
+    /// Key of the offending parameter (or the unknown key).
+    pub key: String,
+    /// The value as given (truncated for display if very long).
+    pub value: String,
+    /// Why it was rejected, including the allowed range where there is one.
+    pub reason: String,
+}
+
+impl ParamError {
+    /// A value outside the spec's range, or not a number at all.
+    pub fn out_of_range(spec: &ParamSpec, value: &str) -> Self {
+        ParamError {
+            key: spec.key.to_string(),
+            value: shorten(value),
+            reason: format!("allowed: {}", spec.range_text()),
+        }
+    }
+
+    /// Any other rejection, with a free-form reason.
+    pub fn new(key: &str, value: &str, reason: impl Into<String>) -> Self {
+        ParamError {
+            key: key.to_string(),
+            value: shorten(value),
+            reason: reason.into(),
+        }
+    }
+}
+
+/// Keeps error messages readable whatever a hostile query string contains.
+fn shorten(value: &str) -> String {
+    const MAX: usize = 40;
+    if value.chars().count() <= MAX {
+        value.to_string()
+    } else {
+        let head: String = value.chars().take(MAX).collect();
+        format!("{head}…")
+    }
+}
+
+impl fmt::Display for ParamError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} = \"{}\" is not valid ({})",
+            self.key, self.value, self.reason
+        )
+    }
+}
+
+impl std::error::Error for ParamError {}
+
+/// Reads `values[i]` for the spec `specs[i]`; a helper for models built from a value slice.
+///
+/// Panics only on a programming error (slice shorter than the spec list).
+pub fn values_or_defaults(specs: &[ParamSpec], values: &[f64]) -> Vec<f64> {
+    specs
+        .iter()
+        .enumerate()
+        .map(|(i, s)| values.get(i).copied().unwrap_or(s.default))
+        .collect()
+}
+
+/// Checks every value against its spec, returning the first error.
+pub fn check_all(specs: &[ParamSpec], values: &[f64]) -> Result<(), ParamError> {
+    for (spec, &v) in specs.iter().zip(values) {
+        spec.check(v)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const VS: ParamSpec = ParamSpec {
+        key: "vs",
+        name: "Stribeck velocity",
+        symbol: "v_S",
+        unit: "m/s",
+        default: 0.01,
+        min: 1e-6,
+        max: 10.0,
+        log: true,
+    };
+
+    #[test]
+    fn label_and_range_name_the_quantity() {
+        assert_eq!(VS.label(), "Stribeck velocity v_S [m/s]");
+        assert_eq!(VS.range_text(), "0.000001 ≤ vs ≤ 10");
+    }
+
+    #[test]
+    fn parse_rejects_garbage_and_out_of_range_with_key_and_range() {
+        let e = VS.parse("abc").unwrap_err();
+        assert_eq!(e.key, "vs");
+        assert!(
+            e.to_string().contains("abc") && e.to_string().contains("≤ vs ≤"),
+            "{e}"
+        );
+        assert!(VS.parse("-1").is_err());
+        assert!(VS.parse("NaN").is_err());
+        assert!(VS.parse("inf").is_err());
+        assert_eq!(VS.parse("0.02").unwrap(), 0.02);
+    }
+
+    #[test]
+    fn fmt_num_round_trips() {
+        for x in [0.1, 1e-7, 5.45e4, 1.0 / 3.0, 123456789.123] {
+            assert_eq!(fmt_num(x).parse::<f64>().unwrap().to_bits(), x.to_bits());
+        }
+    }
+}
