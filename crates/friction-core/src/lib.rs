@@ -8,6 +8,12 @@
 //! Sign convention (`CATALOG.md` §0.3): `v` is the relative velocity of the body against the
 //! counter-surface and `F` is the model output; the force acting on the body is `−F`.
 
+pub mod dynamics;
+pub mod experiments;
+pub mod frbd;
+pub mod integrate;
 pub mod model;
 pub mod params;
+pub mod scenario;
+pub mod statics;
 pub mod stribeck;

@@ -83,3 +83,64 @@ pub trait FrictionModel {
     /// Friction force F [N] (the model output; it acts on the body as −F).
     fn force(&self, v: f64, fe: f64, x: &[f64]) -> f64;
 }
+
+/// Builds a model from its scalar parameter values (in `ModelInfo::params` order).
+///
+/// The builder validates the values (range checks and cross-parameter consistency) and returns
+/// an error naming the offending key; it never panics.
+pub type BuildFn = fn(&[f64]) -> Result<Box<dyn FrictionModel>, crate::params::ParamError>;
+
+/// One entry of the model registry: description plus builder.
+#[derive(Clone, Copy)]
+pub struct ModelEntry {
+    /// Id, name, family, provisional flag and parameters.
+    pub info: &'static ModelInfo,
+    /// Builds the model from values in `info.params` order.
+    pub build: BuildFn,
+}
+
+impl ModelEntry {
+    /// Builds the model with every parameter at its default.
+    pub fn build_default(&self) -> Result<Box<dyn FrictionModel>, crate::params::ParamError> {
+        let v: Vec<f64> = self.info.params.iter().map(|p| p.default).collect();
+        (self.build)(&v)
+    }
+}
+
+/// Every registered model, in a stable order (static, auxiliary, composite, library, dynamic, FrBD).
+pub fn registry() -> impl Iterator<Item = &'static ModelEntry> {
+    crate::statics::ENTRIES
+        .iter()
+        .chain(crate::dynamics::ENTRIES.iter())
+        .chain(crate::frbd::ENTRIES.iter())
+}
+
+/// Looks a model up by its stable id.
+pub fn find(id: &str) -> Option<&'static ModelEntry> {
+    registry().find(|e| e.info.id == id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_and_defaults_build() {
+        let mut seen = std::collections::HashSet::new();
+        for e in registry() {
+            assert!(seen.insert(e.info.id), "duplicate id {}", e.info.id);
+            let m = e
+                .build_default()
+                .unwrap_or_else(|err| panic!("{}: {err}", e.info.id));
+            assert_eq!(m.info().id, e.info.id);
+            for p in e.info.params {
+                assert!(
+                    p.min <= p.default && p.default <= p.max,
+                    "{}: {} default out of range",
+                    e.info.id,
+                    p.key
+                );
+            }
+        }
+    }
+}

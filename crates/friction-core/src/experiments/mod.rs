@@ -1,0 +1,1 @@
+//! The experiments of the source papers, reused by tests, benchmarks, the CLI and the page.

@@ -1,0 +1,1 @@
+//! Integrators: stiffness-proof steppers for prescribed-velocity and closed-loop runs.
