@@ -21,8 +21,8 @@ pub mod query;
 
 use std::collections::BTreeMap;
 
-use crate::experiments::hysteresis::{self, FreqUnit};
-use crate::experiments::relaxation;
+use crate::experiments::hysteresis::{self, FreqUnit, HysteresisConfig};
+use crate::experiments::relaxation::{self, RelaxationConfig};
 use crate::frbd::{self, spec, Contact, Frbd, Kind};
 use crate::params::{fmt_num, ParamError, ParamSpec};
 
@@ -768,6 +768,35 @@ impl Scenario {
             }
             Kind::Elastic => Frbd::Elastic(frbd::Elastic::new(c, self.num("k0"))?),
             Kind::Kv => Frbd::Kv(frbd::Kv::new(c, self.num("k0"), self.num("c0"))?),
+        })
+    }
+
+    /// The hysteresis experiment this scenario describes (any view: it uses the velocity and
+    /// frequency keys or their defaults).
+    pub fn hysteresis_config(&self) -> Result<HysteresisConfig, ParamError> {
+        let mut cfg = HysteresisConfig::new(self.build_model()?);
+        cfg.v_mean = self.num("vmean");
+        cfg.v_amp = self.num("vamp");
+        cfg.freqs = self.list("freqs");
+        cfg.unit = self.funit;
+        Ok(cfg)
+    }
+
+    /// The relaxation experiment: orders 1..=n of the model (one curve for n = 0 models).
+    pub fn relaxation_config(&self) -> Result<RelaxationConfig, ParamError> {
+        let n = self.n_eff();
+        let models = if n == 0 {
+            vec![(self.model.name().to_string(), self.build_order(0)?)]
+        } else {
+            (1..=n)
+                .map(|m| Ok((format!("n = {m}"), self.build_order(m)?)))
+                .collect::<Result<Vec<_>, ParamError>>()?
+        };
+        Ok(RelaxationConfig {
+            models,
+            v: self.num("vrel"),
+            t_end: self.num("tend"),
+            points: relaxation::DEFAULT_POINTS,
         })
     }
 
