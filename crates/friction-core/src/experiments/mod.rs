@@ -1,1 +1,5 @@
 //! The experiments of the source papers, reused by tests, benchmarks, the CLI and the page.
+
+pub mod energy;
+pub mod hysteresis;
+pub mod relaxation;

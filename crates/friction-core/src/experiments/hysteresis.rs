@@ -1,0 +1,452 @@
+//! Fig. 3 of the letter: frictional-lag hysteresis under an oscillating sliding velocity.
+
+use crate::params::ParamSpec;
+
+/// Unit of the excitation frequencies (the letter writes "ω = 25 Hz", which is ambiguous).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FreqUnit {
+    /// f in Hz: v = v_mean + v_amp·cos(2πf·t).
+    #[default]
+    Hz,
+    /// ω in rad/s: v = v_mean + v_amp·cos(ω·t).
+    Rad,
+}
+
+impl FreqUnit {
+    /// Query-string value.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FreqUnit::Hz => "hz",
+            FreqUnit::Rad => "rad",
+        }
+    }
+    /// Parses a query-string value.
+    pub fn parse(s: &str) -> Option<FreqUnit> {
+        match s {
+            "hz" => Some(FreqUnit::Hz),
+            "rad" => Some(FreqUnit::Rad),
+            _ => None,
+        }
+    }
+    /// Angular frequency [rad/s] of a frequency given in this unit.
+    pub fn omega(self, f: f64) -> f64 {
+        match self {
+            FreqUnit::Hz => 2.0 * std::f64::consts::PI * f,
+            FreqUnit::Rad => f,
+        }
+    }
+    /// Short unit label for legends.
+    pub fn label(self) -> &'static str {
+        match self {
+            FreqUnit::Hz => "Hz",
+            FreqUnit::Rad => "rad/s",
+        }
+    }
+}
+
+/// Mean sliding velocity v_mean (FRBD.md §8 assumption: 1.5·v_S).
+pub const VMEAN: ParamSpec = ParamSpec {
+    key: "vmean",
+    name: "Mean velocity",
+    symbol: "v_mean",
+    unit: "m/s",
+    default: 0.015,
+    min: -10.0,
+    max: 10.0,
+    log: false,
+};
+/// Velocity amplitude v_amp (FRBD.md §8 assumption: v_S).
+pub const VAMP: ParamSpec = ParamSpec {
+    key: "vamp",
+    name: "Velocity amplitude",
+    symbol: "v_amp",
+    unit: "m/s",
+    default: 0.01,
+    min: 0.0,
+    max: 10.0,
+    log: false,
+};
+/// One excitation frequency in Hz (up to 1 kHz).
+pub const FREQ_HZ: ParamSpec = ParamSpec {
+    key: "freqs",
+    name: "Frequencies",
+    symbol: "f",
+    unit: "Hz",
+    default: 25.0,
+    min: 0.1,
+    max: 1000.0,
+    log: true,
+};
+/// One excitation frequency in rad/s (up to 2π·1 kHz).
+pub const FREQ_RAD: ParamSpec = ParamSpec {
+    key: "freqs",
+    name: "Frequencies",
+    symbol: "ω",
+    unit: "rad/s",
+    default: 25.0,
+    min: 0.1,
+    max: 2000.0 * std::f64::consts::PI,
+    log: true,
+};
+/// Default frequency list of Fig. 3.
+pub const DEFAULT_FREQS: [f64; 3] = [25.0, 50.0, 100.0];
+/// At most this many loops are overlaid (one palette colour each).
+pub const MAX_FREQS: usize = 7;
+
+use crate::frbd::{Frbd, Passive};
+use crate::integrate::linear::{LinearModel, Sdirk2, GAMMA};
+
+/// Fewest samples (= steps) per cycle: the CLI prints every sample, at least 400 per loop.
+pub const MIN_STEPS_PER_CYCLE: usize = 400;
+/// Most steps per cycle the automatic choice takes (beyond it, L-stability keeps very stiff
+/// parameter sets bounded but not 1e-4 accurate).
+pub const MAX_STEPS_PER_CYCLE: usize = 20_000;
+
+/// What to run: one model, the velocity v(t) = v_mean + v_amp·cos(ω t), and the frequencies.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HysteresisConfig {
+    /// The friction model.
+    pub model: Frbd,
+    /// Mean velocity [m/s].
+    pub v_mean: f64,
+    /// Velocity amplitude [m/s].
+    pub v_amp: f64,
+    /// Frequencies, in `unit`.
+    pub freqs: Vec<f64>,
+    /// Unit of `freqs`.
+    pub unit: FreqUnit,
+    /// Steps per cycle; 0 chooses them from the model's stiffness (see [`steps_per_cycle`]).
+    pub steps_per_cycle: usize,
+    /// Periodicity tolerance: stop when the largest cycle-to-cycle change of F is below
+    /// `tol`·max|F|.
+    pub tol: f64,
+    /// Give up (and flag the loop as not converged) after this many cycles.
+    pub max_cycles: usize,
+}
+
+impl HysteresisConfig {
+    /// Fig. 3 defaults around a model: v = 0.015 + 0.01·cos(2πf t), f = 25, 50, 100 Hz.
+    pub fn new(model: Frbd) -> HysteresisConfig {
+        HysteresisConfig {
+            model,
+            v_mean: VMEAN.default,
+            v_amp: VAMP.default,
+            freqs: DEFAULT_FREQS.to_vec(),
+            unit: FreqUnit::Hz,
+            steps_per_cycle: 0,
+            tol: 1e-6,
+            max_cycles: 400,
+        }
+    }
+}
+
+/// Metrics of one steady loop.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LoopMetrics {
+    /// Largest F over the cycle [N] (refined between samples by a parabola).
+    pub fmax: f64,
+    /// Smallest F over the cycle [N].
+    pub fmin: f64,
+    /// Loop area ∮F dv [N·m/s].
+    pub area: f64,
+    /// Energy dissipated per cycle ∮F·v dt [J] (the storage returns to its value).
+    pub energy: f64,
+    /// ∫F·v dt − (V(t) − V(0)) over the whole run from rest [J]; ≥ 0 by passivity.
+    pub passivity_residual: f64,
+    /// Cycles integrated.
+    pub cycles: usize,
+    /// Steps taken.
+    pub steps: usize,
+}
+
+/// One loop: the last integrated cycle at one frequency.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Loop {
+    /// Frequency in the configured unit.
+    pub freq: f64,
+    /// Angular frequency [rad/s].
+    pub omega: f64,
+    /// Time within the cycle [s], from 0 to one period inclusive.
+    pub t: Vec<f64>,
+    /// Velocity v(t) [m/s].
+    pub v: Vec<f64>,
+    /// Friction force F(t) [N].
+    pub f: Vec<f64>,
+    /// Metrics of this cycle.
+    pub metrics: LoopMetrics,
+    /// Whether the cycle-to-cycle change reached the tolerance.
+    pub converged: bool,
+}
+
+/// Steps per cycle for a model and excitation: enough that h·|λ|max ≤ 0.25 along the cycle
+/// (h·|λ| is what limits the accuracy of the stiff components), at least
+/// [`MIN_STEPS_PER_CYCLE`], at most [`MAX_STEPS_PER_CYCLE`], rounded up to a multiple of 8.
+pub fn steps_per_cycle(model: &Frbd, v_mean: f64, v_amp: f64, omega: f64) -> usize {
+    let rate = (0..=16)
+        .map(|i| {
+            let v = v_mean + v_amp * (std::f64::consts::PI * i as f64 / 16.0).cos();
+            model.rate_bound(v)
+        })
+        .fold(0.0_f64, f64::max);
+    let period = 2.0 * std::f64::consts::PI / omega;
+    let n = (rate * period / STIFF_HL).ceil();
+    let n = if n.is_finite() && n < MAX_STEPS_PER_CYCLE as f64 {
+        n as usize
+    } else {
+        MAX_STEPS_PER_CYCLE
+    };
+    n.clamp(MIN_STEPS_PER_CYCLE, MAX_STEPS_PER_CYCLE)
+        .div_ceil(8)
+        * 8
+}
+
+const STIFF_HL: f64 = 0.25;
+
+/// The integration state of the loop being refined.
+#[derive(Debug, Clone)]
+struct Current {
+    freq: f64,
+    omega: f64,
+    h: f64,
+    x: Vec<f64>,
+    stepper: Sdirk2,
+    /// v at the stage times (k + γ)h and (k + 1)h of one cycle: the same for every cycle.
+    v1: Vec<f64>,
+    v2: Vec<f64>,
+    f_cur: Vec<f64>,
+    f_prev: Vec<f64>,
+    /// Step index within the cycle.
+    k: usize,
+    cycles: usize,
+    steps: usize,
+    work: f64,
+    last_delta: f64,
+}
+
+/// A resumable hysteresis run: spend a step budget per call (e.g. per animation frame).
+#[derive(Debug, Clone)]
+pub struct HysteresisRun {
+    cfg: HysteresisConfig,
+    next: usize,
+    cur: Option<Current>,
+    done: Vec<Loop>,
+}
+
+impl HysteresisRun {
+    /// Prepares the run; nothing is integrated yet.
+    pub fn new(cfg: &HysteresisConfig) -> HysteresisRun {
+        HysteresisRun {
+            cfg: cfg.clone(),
+            next: 0,
+            cur: None,
+            done: Vec::new(),
+        }
+    }
+
+    /// Integrates at most `max_steps` steps; returns `true` when every loop is finished.
+    pub fn advance(&mut self, max_steps: usize) -> bool {
+        let mut budget = max_steps;
+        loop {
+            let Some(c) = self.cur.as_mut() else {
+                if self.next >= self.cfg.freqs.len() {
+                    return true;
+                }
+                self.cur = Some(self.start(self.cfg.freqs[self.next]));
+                self.next += 1;
+                continue;
+            };
+            if budget == 0 {
+                return false;
+            }
+            budget -= run_steps(&self.cfg.model, c, budget);
+            if c.k == 0 && c.cycles > 0 {
+                let converged = c.cycles >= 2 && c.last_delta <= self.cfg.tol * scale(&c.f_prev);
+                if converged || c.cycles >= self.cfg.max_cycles {
+                    if let Some(c) = self.cur.take() {
+                        let l = self.make_loop(&c, converged);
+                        self.done.push(l);
+                    }
+                }
+            }
+        }
+    }
+
+    fn start(&self, freq: f64) -> Current {
+        let m = &self.cfg.model;
+        let omega = self.cfg.unit.omega(freq);
+        let n = if self.cfg.steps_per_cycle > 0 {
+            self.cfg.steps_per_cycle
+        } else {
+            steps_per_cycle(m, self.cfg.v_mean, self.cfg.v_amp, omega)
+        };
+        let h = 2.0 * std::f64::consts::PI / omega / n as f64;
+        let vel = |t: f64| self.cfg.v_mean + self.cfg.v_amp * (omega * t).cos();
+        let v1 = (0..n).map(|k| vel((k as f64 + GAMMA) * h)).collect();
+        let v2 = (0..n).map(|k| vel((k + 1) as f64 * h)).collect();
+        let mut x = vec![0.0; m.dim()];
+        crate::model::FrictionModel::initial_state(m, &mut x);
+        let mut f_cur = vec![0.0; n + 1];
+        f_cur[0] = m.output(vel(0.0), &x);
+        Current {
+            freq,
+            omega,
+            h,
+            x,
+            stepper: Sdirk2::new(m.dim()),
+            v1,
+            v2,
+            f_cur,
+            f_prev: vec![0.0; n + 1],
+            k: 0,
+            cycles: 0,
+            steps: 0,
+            work: 0.0,
+            last_delta: f64::INFINITY,
+        }
+    }
+
+    /// Loops finished so far, in frequency order.
+    pub fn loops(&self) -> &[Loop] {
+        &self.done
+    }
+
+    /// The loop being refined, as of its last complete cycle (not yet periodic).
+    pub fn current(&self) -> Option<Loop> {
+        let c = self.cur.as_ref()?;
+        (c.cycles > 0).then(|| self.make_loop(c, false))
+    }
+
+    /// (loops finished, loops in total).
+    pub fn progress(&self) -> (usize, usize) {
+        (self.done.len(), self.cfg.freqs.len())
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &HysteresisConfig {
+        &self.cfg
+    }
+
+    fn make_loop(&self, c: &Current, converged: bool) -> Loop {
+        let m = &self.cfg.model;
+        let n = c.v1.len();
+        let (vm, va, w, h) = (self.cfg.v_mean, self.cfg.v_amp, c.omega, c.h);
+        let t: Vec<f64> = (0..=n).map(|k| k as f64 * h).collect();
+        let v: Vec<f64> = t.iter().map(|&t| vm + va * (w * t).cos()).collect();
+        // the last completed cycle (run_steps swaps it into f_prev)
+        let f = c.f_prev.clone();
+        // periodic trapezoid rule: spectrally accurate for smooth periodic integrands
+        let mut area = 0.0;
+        let mut energy = 0.0;
+        for k in 0..n {
+            area += f[k] * (-va * w * (w * t[k]).sin()) * h;
+            energy += f[k] * v[k] * h;
+        }
+        let (fmax, fmin) = extrema(&f[..n]);
+        Loop {
+            freq: c.freq,
+            omega: c.omega,
+            t,
+            v,
+            f,
+            metrics: LoopMetrics {
+                fmax,
+                fmin,
+                area,
+                energy,
+                passivity_residual: c.work - m.storage(&c.x),
+                cycles: c.cycles,
+                steps: c.steps,
+            },
+            converged,
+        }
+    }
+}
+
+/// Runs every loop to completion.
+pub fn run(cfg: &HysteresisConfig) -> Vec<Loop> {
+    let mut r = HysteresisRun::new(cfg);
+    while !r.advance(usize::MAX) {}
+    r.done
+}
+
+/// Steady-state reference F = p·sgn_ε(v)·μ(v) over [v_lo, v_hi] (`points` ≥ 2 samples).
+pub fn steady_curve(model: &Frbd, v_lo: f64, v_hi: f64, points: usize) -> Vec<(f64, f64)> {
+    let n = points.max(2);
+    let c = model.contact();
+    (0..n)
+        .map(|i| {
+            let v = v_lo + (v_hi - v_lo) * i as f64 / (n - 1) as f64;
+            (v, c.steady_force(v))
+        })
+        .collect()
+}
+
+/// Steps within the current cycle; returns steps used. Stops at the end of a cycle so that the
+/// caller can test periodicity. No allocation.
+fn run_steps(m: &Frbd, c: &mut Current, budget: usize) -> usize {
+    let n = c.v1.len();
+    let mut used = 0;
+    while used < budget {
+        let k = c.k;
+        let sw = c.stepper.step(m, c.h, c.v1[k], c.v2[k], &mut c.x);
+        c.work += sw.work;
+        c.f_cur[k + 1] = sw.force;
+        c.k += 1;
+        c.steps += 1;
+        used += 1;
+        if c.k == n {
+            c.cycles += 1;
+            c.k = 0;
+            if c.cycles > 1 {
+                c.last_delta = c
+                    .f_cur
+                    .iter()
+                    .zip(&c.f_prev)
+                    .fold(0.0_f64, |d, (a, b)| d.max((a - b).abs()));
+            }
+            std::mem::swap(&mut c.f_cur, &mut c.f_prev);
+            c.f_cur[0] = c.f_prev[n];
+            return used;
+        }
+    }
+    used
+}
+
+fn scale(f: &[f64]) -> f64 {
+    f.iter().fold(0.0_f64, |m, x| m.max(x.abs())).max(1e-300)
+}
+
+/// Max and min of periodic samples, refined by a parabola through the extreme sample and its
+/// neighbours (third-order accurate in the sample spacing).
+fn extrema(f: &[f64]) -> (f64, f64) {
+    let n = f.len();
+    if n < 3 {
+        let mx = f.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let mn = f.iter().copied().fold(f64::INFINITY, f64::min);
+        return (mx, mn);
+    }
+    let refine = |i: usize, sign: f64| {
+        let (a, b, c) = (
+            sign * f[(i + n - 1) % n],
+            sign * f[i],
+            sign * f[(i + 1) % n],
+        );
+        let den = a - 2.0 * b + c;
+        let peak = if den < 0.0 {
+            b - (c - a) * (c - a) / (8.0 * den)
+        } else {
+            b
+        };
+        sign * peak
+    };
+    let (mut imax, mut imin) = (0, 0);
+    for i in 0..n {
+        if f[i] > f[imax] {
+            imax = i;
+        }
+        if f[i] < f[imin] {
+            imin = i;
+        }
+    }
+    (refine(imax, 1.0), refine(imin, -1.0))
+}

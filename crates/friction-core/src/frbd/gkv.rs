@@ -1,0 +1,167 @@
+//! FrBD_{n+1}-GKV (letter eq. 13): a spring k̄0 in series with n Kelvin–Voigt elements.
+//!
+//! State x = [z, z_1, …, z_n]: total deflection z [m] and element deflections z_i [m].
+//! f = k̄0·(z − Σ z_j), ż = v − a(v)·f, ż_i = (f − k̄_i·z_i)/c̄_i; output F = p·f [N].
+
+use super::{check_list, spec, Contact, Passive};
+use crate::integrate::linear::LinearModel;
+use crate::model::{Category, FrictionModel, ModelInfo};
+use crate::params::{ParamError, ParamSpec};
+
+/// Registry description; the scalar parameters describe the n = 1 form (defaults: Table I
+/// mapped through FRBD.md §5, so the default GKV gives the same loops as the default GM).
+pub static INFO: ModelInfo = ModelInfo {
+    id: "frbd-gkv",
+    name: "FrBD_{n+1}-GKV (Romano et al.)",
+    category: Category::Frbd,
+    provisional: false,
+    params: &PARAMS,
+};
+
+static PARAMS: [ParamSpec; 9] = [
+    spec::K0_GKV,
+    spec::K1_GKV,
+    spec::C1,
+    spec::CONTACT[0],
+    spec::CONTACT[1],
+    spec::CONTACT[2],
+    spec::CONTACT[3],
+    spec::CONTACT[4],
+    spec::CONTACT[5],
+];
+
+/// Registry builder: `[k0, k1, c1, mus, mud, vs, delta, eps, p]`.
+pub fn build(v: &[f64]) -> Result<Box<dyn FrictionModel>, ParamError> {
+    let v = crate::params::values_or_defaults(&PARAMS, v);
+    let m = Gkv::new(Contact::from_values(&v[3..])?, v[0], &[v[1]], &[v[2]])?;
+    Ok(Box::new(m))
+}
+
+/// Generalized-Kelvin–Voigt FrBD model of any order n ≥ 0.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Gkv {
+    contact: Contact,
+    k0: f64,
+    k: Vec<f64>,
+    c: Vec<f64>,
+}
+
+impl Gkv {
+    /// Validated model: `k` = k̄_1..k̄_n [1/m], `c` = c̄_1..c̄_n [s/m] (same length).
+    pub fn new(contact: Contact, k0: f64, k: &[f64], c: &[f64]) -> Result<Gkv, ParamError> {
+        spec::K0_GKV.check(k0)?;
+        check_list("k", &spec::K1_GKV, k)?;
+        check_list("c", &spec::C1, c)?;
+        if k.len() != c.len() {
+            return Err(ParamError::new(
+                "c",
+                &c.len().to_string(),
+                format!("needs one c̄ per element: {} values", k.len()),
+            ));
+        }
+        Ok(Gkv {
+            contact,
+            k0,
+            k: k.to_vec(),
+            c: c.to_vec(),
+        })
+    }
+
+    /// Builds the n = 1 model from (σ0, σ1, γ1) of the differential form (5) (FRBD.md §5).
+    pub fn from_sigma(contact: Contact, s0: f64, s1: f64, g1: f64) -> Result<Gkv, ParamError> {
+        let (k0, k1, c1) = super::mapping::gkv_from_sigma(s0, s1, g1)?;
+        Gkv::new(contact, k0, &[k1], &[c1])
+    }
+
+    /// Number of Kelvin–Voigt elements n.
+    pub fn n(&self) -> usize {
+        self.k.len()
+    }
+    /// Contact data.
+    pub fn contact(&self) -> &Contact {
+        &self.contact
+    }
+    /// k̄0 [1/m].
+    pub fn k0(&self) -> f64 {
+        self.k0
+    }
+    /// k̄_1..k̄_n [1/m].
+    pub fn k(&self) -> &[f64] {
+        &self.k
+    }
+    /// c̄_1..c̄_n [s/m].
+    pub fn c(&self) -> &[f64] {
+        &self.c
+    }
+
+    #[inline]
+    fn f(&self, x: &[f64]) -> f64 {
+        self.k0 * (x[0] - x[1..].iter().sum::<f64>())
+    }
+}
+
+impl LinearModel for Gkv {
+    fn dim(&self) -> usize {
+        self.k.len() + 1
+    }
+
+    fn rhs(&self, v: f64, x: &[f64], dx: &mut [f64]) {
+        let f = self.f(x);
+        dx[0] = v - self.contact.gain(v) * f;
+        for i in 0..self.k.len() {
+            dx[i + 1] = (f - self.k[i] * x[i + 1]) / self.c[i];
+        }
+    }
+
+    /// Exact solve of x = r + η·(A(v)x + b v): elements are eliminated in terms of f, leaving
+    /// one scalar equation with denominator 1 + k̄0·(G + η·a) ≥ 1.
+    fn solve_stage(&self, v: f64, eta: f64, r: &[f64], x: &mut [f64]) {
+        let a = self.contact.gain(v);
+        let mut g = 0.0;
+        let mut rr = r[0];
+        for i in 0..self.k.len() {
+            let den = self.c[i] + eta * self.k[i];
+            g += eta / den;
+            rr -= r[i + 1] * self.c[i] / den;
+        }
+        let f = self.k0 * (rr + eta * v) / (1.0 + self.k0 * (g + eta * a));
+        x[0] = r[0] + eta * (v - a * f);
+        for i in 0..self.k.len() {
+            x[i + 1] = (r[i + 1] * self.c[i] + eta * f) / (self.c[i] + eta * self.k[i]);
+        }
+    }
+
+    fn output(&self, _v: f64, x: &[f64]) -> f64 {
+        self.contact.p * self.f(x)
+    }
+
+    fn rate_bound(&self, v: f64) -> f64 {
+        let el = (0..self.k.len()).fold(0.0_f64, |m, i| m.max((self.k0 + self.k[i]) / self.c[i]));
+        self.contact.gain(v) * self.k0 + el
+    }
+}
+
+impl Passive for Gkv {
+    fn storage(&self, x: &[f64]) -> f64 {
+        let p = self.contact.p;
+        let e0 = x[0] - x[1..].iter().sum::<f64>();
+        let mut s = 0.5 * p * self.k0 * e0 * e0;
+        for i in 0..self.k.len() {
+            s += 0.5 * p * self.k[i] * x[i + 1] * x[i + 1];
+        }
+        s
+    }
+
+    fn dissipation(&self, v: f64, x: &[f64]) -> f64 {
+        let p = self.contact.p;
+        let f = self.f(x);
+        let mut d = p * self.contact.gain(v) * f * f;
+        for i in 0..self.k.len() {
+            let zd = (f - self.k[i] * x[i + 1]) / self.c[i];
+            d += p * self.c[i] * zd * zd;
+        }
+        d
+    }
+}
+
+super::impl_friction_model!(Gkv, INFO);

@@ -1,0 +1,220 @@
+use super::*;
+use proptest::prelude::*;
+
+#[test]
+fn default_prints_only_the_version_and_parses_back() {
+    let s = Scenario::default();
+    assert_eq!(s.to_query(), "v=1");
+    assert_eq!(Scenario::parse("v=1").unwrap(), s);
+    assert_eq!(Scenario::parse("").unwrap(), s);
+    assert_eq!(Scenario::parse("?").unwrap(), s);
+}
+
+#[test]
+fn explicit_default_values_are_omitted() {
+    let s = Scenario::parse("?v=1&view=hysteresis&k0=1e4&tau=0.001&freqs=25,50,100").unwrap();
+    assert_eq!(s.to_query(), "v=1");
+}
+
+#[test]
+fn values_print_in_key_order_with_exact_floats() {
+    let s =
+        Scenario::parse("freqs=10,1000&mus=1.25&n=2&k=1e5,3&tau=0.1,1e-7&model=frbd-gm").unwrap();
+    assert_eq!(
+        s.to_query(),
+        "v=1&n=2&k=100000,3&tau=0.1,0.0000001&mus=1.25&freqs=10,1000"
+    );
+    assert_eq!(s.n(), 2);
+    assert_eq!(s.get("tau").unwrap(), "0.1,0.0000001");
+}
+
+#[test]
+fn errors_name_key_value_and_range() {
+    let e = Scenario::parse("k0=-3&bogus=1&vs=abc").unwrap_err();
+    assert_eq!(e.len(), 3, "{e:?}");
+    assert_eq!(e[0].key, "k0");
+    assert!(e[0].to_string().contains("-3") && e[0].to_string().contains("≤ k0 ≤"));
+    assert_eq!(e[1].key, "bogus");
+    assert!(e[1].reason.contains("unknown key"));
+    assert_eq!(e[2].key, "vs");
+}
+
+#[test]
+fn list_lengths_follow_n() {
+    let e = Scenario::parse("n=2&k=1e4").unwrap_err();
+    assert_eq!(e[0].key, "k");
+    assert!(e[0].reason.contains("exactly 2"), "{}", e[0]);
+    let e = Scenario::parse("n=1&tau=1,2").unwrap_err();
+    assert_eq!(e[0].key, "tau");
+    assert!(Scenario::parse("n=11").is_err());
+    assert!(Scenario::parse("n=10").is_ok());
+    assert!(Scenario::parse("model=frbd-kv&n=1").is_err());
+    assert!(Scenario::parse("model=frbd-kv&tau=1").is_err());
+    assert!(Scenario::parse("model=frbd-gkv&c=3").is_ok());
+    assert!(Scenario::parse("view=relaxation&vmean=0.1").is_err());
+    assert!(Scenario::parse("freqs=1,2,3,4,5,6,7,8").is_err());
+    assert!(Scenario::parse("freqs=2000").is_err());
+    assert!(Scenario::parse("funit=rad&freqs=2000").is_ok());
+}
+
+#[test]
+fn set_n_resizes_lists_and_keeps_set_values() {
+    let mut s = Scenario::default();
+    s.set("k", "2e4").unwrap();
+    s.set("n", "3").unwrap();
+    assert_eq!(s.get("k").unwrap(), "20000,54500,54500");
+    assert_eq!(s.get("tau").unwrap(), "0.001,0.001,0.001");
+    s.set("view", "relaxation").unwrap();
+    assert_eq!(s.get("tau").unwrap(), "1,0.1,0.01");
+    let before = s.clone();
+    assert!(s.set("k", "1,2").is_err());
+    assert_eq!(s, before, "a failed set must leave the scenario unchanged");
+}
+
+#[test]
+fn sigma_input_maps_and_rejects_non_physical_sets() {
+    let s = Scenario::parse("sigma0=1e4&sigma1=64.5&gamma1=0.001").unwrap();
+    assert_eq!(s.get("k0").unwrap(), "10000");
+    let k1: f64 = s.get("k").unwrap().parse().unwrap();
+    assert!((k1 - 5.45e4).abs() < 1e-6);
+    let e = Scenario::parse("sigma1=5").unwrap_err();
+    assert_eq!(e[0].key, "sigma1");
+    assert!(e[0].reason.contains("non-physical"), "{}", e[0]);
+    let e = Scenario::parse("sigma1=70&k0=3").unwrap_err();
+    assert_eq!(e[0].key, "k0");
+    assert!(e[0].reason.contains("conflicts"));
+    let e = Scenario::parse("n=2&sigma0=1").unwrap_err();
+    assert_eq!(e[0].key, "sigma0");
+    assert!(Scenario::parse("model=frbd-elastic&sigma0=1").is_err());
+    // the triple is applied together: σ0 alone would be non-physical with the default σ1
+    assert!(Scenario::parse("sigma0=1e5&sigma1=1000&gamma1=0.001").is_ok());
+    // GM → GKV keeps the same (σ0, σ1, γ1)
+    let mut s = Scenario::parse("sigma1=80").unwrap();
+    s.set("model", "frbd-gkv").unwrap();
+    assert_eq!(s.get("sigma1").unwrap(), "80");
+    // changing a rheological value leaves the form (5)
+    s.set("k0", "7e4").unwrap();
+    assert!(!s.to_query().contains("sigma"));
+    // and n ≠ 1 turns σ into explicit values
+    let mut s = Scenario::parse("sigma1=80").unwrap();
+    s.set("n", "2").unwrap();
+    assert!(s.get("sigma0").is_none());
+    let k: Vec<f64> = s
+        .get("k")
+        .unwrap()
+        .split(',')
+        .map(|x| x.parse().unwrap())
+        .collect();
+    assert!((k[0] - (80.0 / 1e-3 - 1e4)).abs() < 1e-6);
+}
+
+#[test]
+fn repeated_keys_are_errors_and_lenient_uses_the_last() {
+    assert!(Scenario::parse("mus=1.2&mus=1.3").is_err());
+    let (s, e) = Scenario::parse_lenient("mus=1.2&mus=1.3&vs=-1&zz=3");
+    assert_eq!(e.len(), 3);
+    assert_eq!(s.get("mus").unwrap(), "1.3");
+    assert_eq!(s.get("vs").unwrap(), "0.01");
+}
+
+#[test]
+fn controls_follow_view_and_model() {
+    let s = Scenario::default();
+    let keys: Vec<&str> = s.controls().iter().map(|c| c.key).collect();
+    assert!(keys.contains(&"freqs") && keys.contains(&"tau") && keys.contains(&"sigma0"));
+    assert!(!keys.contains(&"c") && !keys.contains(&"vrel"));
+    let vs = s.controls().into_iter().find(|c| c.key == "vs").unwrap();
+    assert_eq!(vs.label, "Stribeck velocity v_S [m/s]");
+    assert_eq!(vs.value, "0.01");
+    let s = Scenario::parse("view=relaxation&model=frbd-kv").unwrap();
+    let keys: Vec<&str> = s.controls().iter().map(|c| c.key).collect();
+    assert!(keys.contains(&"c0") && keys.contains(&"tend") && !keys.contains(&"n"));
+    assert!(!keys.contains(&"sigma0") && !keys.contains(&"freqs"));
+    for c in s.controls() {
+        assert!(s.get(c.key).is_some(), "{}", c.key);
+    }
+}
+
+#[test]
+fn every_model_and_view_builds_by_default() {
+    for v in ["hysteresis", "relaxation"] {
+        for m in ["frbd-gm", "frbd-gkv", "frbd-elastic", "frbd-kv"] {
+            let s = Scenario::parse(&format!("view={v}&model={m}")).unwrap();
+            s.build_model().unwrap();
+            assert_eq!(Scenario::parse(&s.to_query()).unwrap(), s);
+        }
+    }
+}
+
+fn num_key() -> impl Strategy<Value = (&'static str, f64)> {
+    prop_oneof![
+        (Just("k0"), 1e-3..1e9f64),
+        (Just("mus"), 1e-3..10.0f64),
+        (Just("mud"), 1e-3..10.0f64),
+        (Just("vs"), 1e-6..10.0f64),
+        (Just("delta"), 0.1..10.0f64),
+        (Just("eps"), 0.0..1.0f64),
+        (Just("p"), 1e-6..1e6f64),
+        (Just("vmean"), -10.0..10.0f64),
+        (Just("vamp"), 0.0..10.0f64),
+        (Just("vrel"), -10.0..10.0f64),
+        (Just("tend"), 1e-4..1e4f64),
+        (Just("c0"), 0.0..1e9f64),
+        (Just("sigma1"), 20.0..1e3f64),
+        (Just("gamma1"), 1e-7..1e-3f64),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn parse_print_round_trip_is_exact(
+        view in prop::sample::select(vec!["hysteresis", "relaxation"]),
+        model in prop::sample::select(vec!["frbd-gm", "frbd-gkv", "frbd-elastic", "frbd-kv"]),
+        n in 0usize..=4,
+        sets in prop::collection::vec(num_key(), 0..8),
+        ks in prop::collection::vec(1e-3..1e9f64, 4),
+        taus in prop::collection::vec(1e-7..1e3f64, 4),
+        freqs in prop::collection::vec(0.1..1000.0f64, 1..=7),
+    ) {
+        let mut s = Scenario::default();
+        let _ = s.set("view", view);
+        let _ = s.set("model", model);
+        let _ = s.set("n", &n.to_string());
+        let m = s.n();
+        let _ = s.set("k", &join(&ks[..m.min(4)]));
+        let _ = s.set("tau", &join(&taus[..m.min(4)]));
+        let _ = s.set("c", &join(&taus[..m.min(4)]));
+        let _ = s.set("freqs", &join(&freqs));
+        for (k, x) in sets {
+            let _ = s.set(k, &fmt_num(x));
+        }
+        let q = s.to_query();
+        let back = Scenario::parse(&q);
+        prop_assert_eq!(back.as_ref().ok(), Some(&s), "query {} -> {:?}", q, back);
+        for c in s.controls() {
+            prop_assert!(s.get(c.key).is_some());
+        }
+    }
+
+    #[test]
+    fn hostile_strings_never_panic(q in ".{0,200}") {
+        let _ = Scenario::parse(&q);
+        let (s, _) = Scenario::parse_lenient(&q);
+        let _ = Scenario::parse(&s.to_query()).unwrap();
+    }
+
+    #[test]
+    fn hostile_values_never_panic(
+        key in prop::sample::select(KEYS.to_vec()),
+        value in "[-+0-9eE.,%a-z&=?]{0,40}",
+    ) {
+        let mut s = Scenario::default();
+        let before = s.clone();
+        if s.set(key, &value).is_err() {
+            prop_assert_eq!(&s, &before);
+        }
+        let _ = Scenario::parse(&format!("{key}={value}"));
+    }
+}
