@@ -1,7 +1,7 @@
 //! An independent reference integrator for the FrBD tests: classical RK4 on the model equations
 //! written out here again (not through the crate's models), with a fixed tiny step.
 
-#![allow(dead_code)]
+#![allow(dead_code, missing_docs, clippy::needless_range_loop)]
 
 /// Stribeck law of Table I written independently.
 pub fn mu(v: f64, mus: f64, mud: f64, vs: f64, delta: f64) -> f64 {

@@ -1,5 +1,7 @@
 //! Hysteresis loops (Fig. 3) against an independent RK4 reference, and the stepper's order.
 
+#![allow(clippy::unwrap_used, clippy::needless_range_loop)]
+
 mod common_ref;
 
 use common_ref::{reference_loop, RefModel};

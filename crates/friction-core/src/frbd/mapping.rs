@@ -78,6 +78,7 @@ pub fn gkv_to_sigma(k0: f64, k1: f64, c1: f64) -> (f64, f64, f64) {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

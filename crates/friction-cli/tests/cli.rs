@@ -1,0 +1,89 @@
+//! The `friction-lab` binary end to end: CSV shapes, metrics, SVG, model list, bad input.
+
+#![allow(clippy::unwrap_used)]
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_friction-lab"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn hysteresis_csv_has_the_final_cycle_of_each_frequency() {
+    let (code, out, _) = run(&["v=1&view=hysteresis"]);
+    assert_eq!(code, 0);
+    let mut lines = out.lines();
+    assert_eq!(lines.next(), Some("freq,t,v,F"));
+    for f in ["25", "50", "100"] {
+        let rows = out
+            .lines()
+            .filter(|l| l.starts_with(&format!("{f},")))
+            .count();
+        assert!(rows >= 400, "{f} Hz: {rows} rows");
+    }
+    for l in lines {
+        let cols: Vec<f64> = l.split(',').map(|c| c.parse().unwrap()).collect();
+        assert_eq!(cols.len(), 4);
+        assert!(cols[3] > 0.9 && cols[3] < 1.5, "{l}");
+    }
+}
+
+#[test]
+fn metrics_show_the_peak_decreasing_with_frequency() {
+    let (code, out, _) = run(&["freqs=25,50,100", "--metrics"]);
+    assert_eq!(code, 0);
+    let rows: Vec<Vec<f64>> = out
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').map(|c| c.parse().unwrap()).collect())
+        .collect();
+    assert_eq!(out.lines().next(), Some("freq,fmax,fmin,area,energy"));
+    assert_eq!(rows.len(), 3);
+    assert!(rows[0][1] > rows[1][1] && rows[1][1] > rows[2][1]);
+}
+
+#[test]
+fn relaxation_csv_and_svg() {
+    let svg = std::env::temp_dir().join(format!("frbd-relax-{}.svg", std::process::id()));
+    let (code, out, err) = run(&["view=relaxation&tend=5", "--svg", svg.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().next(), Some("t,F_n1,F_n2,F_n3"));
+    assert!(out.lines().count() > 400);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains("time t [s]") && text.contains("n = 3"));
+    let _ = std::fs::remove_file(svg);
+    let (_, out, _) = run(&["view=relaxation&model=frbd-elastic&tend=1"]);
+    assert_eq!(out.lines().next(), Some("t,F"));
+}
+
+#[test]
+fn bad_input_exits_2_naming_key_value_and_range() {
+    let (code, out, err) = run(&["k0=-5&vs=x"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(
+        err.contains("k0") && err.contains("-5") && err.contains("≤ k0 ≤"),
+        "{err}"
+    );
+    assert!(err.contains("vs"), "{err}");
+    assert_eq!(run(&[]).0, 2);
+    assert_eq!(run(&["--nope"]).0, 2);
+    assert_eq!(run(&["a=1", "b=2"]).0, 2);
+}
+
+#[test]
+fn list_models_reads_the_registry() {
+    let (code, out, _) = run(&["--list-models"]);
+    assert_eq!(code, 0);
+    assert!(out.lines().any(|l| l == "frbd-gm\tfrbd"));
+    assert!(out.lines().any(|l| l == "frbd-kv\tfrbd\tprovisional"));
+    assert_eq!(run(&["--help"]).0, 0);
+}
