@@ -93,7 +93,76 @@ pub fn padded_range(lo: f64, hi: f64) -> (f64, f64) {
     (lo - pad, hi + pad)
 }
 
-/// Draws `spec` on `root` (clears it first).
+/// Where the plotting area of a drawn chart lies, in backend (device) pixels, and how data map
+/// onto it.
+///
+/// The page draws axes, text and legend once with plotters ([`draw_frame`]) and strokes the
+/// curves itself on an overlay canvas through this transform, so that a slider move does not
+/// pay for text layout again (see `shared/spec/RENDERING.md`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlotTransform {
+    /// Pixel x of the left and right ends of the x range.
+    pub px: (f64, f64),
+    /// Pixel y of the bottom and top ends of the y range (bottom > top).
+    pub py: (f64, f64),
+    /// Data x range (log10 of it when `x_log`).
+    pub x_range: (f64, f64),
+    /// Data y range.
+    pub y_range: (f64, f64),
+    /// Whether x is mapped through log10.
+    pub x_log: bool,
+    /// Plotting-area rectangle (left, top, right, bottom) in pixels, for clipping.
+    pub clip: (f64, f64, f64, f64),
+}
+
+impl PlotTransform {
+    /// Data point to pixel coordinates (not rounded; non-finite for non-finite input or
+    /// x ≤ 0 on a log axis).
+    pub fn to_px(&self, x: f64, y: f64) -> (f64, f64) {
+        let x = if self.x_log { x.log10() } else { x };
+        let fx = (x - self.x_range.0) / (self.x_range.1 - self.x_range.0);
+        let fy = (y - self.y_range.0) / (self.y_range.1 - self.y_range.0);
+        (
+            self.px.0 + fx * (self.px.1 - self.px.0),
+            self.py.0 + fy * (self.py.1 - self.py.0),
+        )
+    }
+
+    /// Maps `points` to pixels and drops every point closer than `min_px` to the last kept one
+    /// (the last point is always kept), appending to `out`. Strokes cost in proportion to their
+    /// point count, so about one point per device pixel of path length is what the eye needs.
+    /// Non-finite points break the path: they are passed through as `(NaN, NaN)` once.
+    pub fn decimate(&self, points: &[(f64, f64)], min_px: f64, out: &mut Vec<(f64, f64)>) {
+        let mut last: Option<(f64, f64)> = None;
+        let n = points.len();
+        let min2 = min_px * min_px;
+        for (i, &(x, y)) in points.iter().enumerate() {
+            let p = self.to_px(x, y);
+            if !(p.0.is_finite() && p.1.is_finite()) {
+                if last.is_some() {
+                    out.push((f64::NAN, f64::NAN));
+                }
+                last = None;
+                continue;
+            }
+            match last {
+                Some(q) if i + 1 < n => {
+                    let (dx, dy) = (p.0 - q.0, p.1 - q.1);
+                    if dx * dx + dy * dy >= min2 {
+                        out.push(p);
+                        last = Some(p);
+                    }
+                }
+                _ => {
+                    out.push(p);
+                    last = Some(p);
+                }
+            }
+        }
+    }
+}
+
+/// Draws `spec` on `root` (clears it first): axes, labels, curves and legend.
 ///
 /// A logarithmic x axis is drawn as a linear axis in log10(x) with ticks labelled 10^u, so that
 /// one code path serves both (plotters' generic coordinate types make helpers awkward).
@@ -102,6 +171,34 @@ pub fn draw_chart<'a, DB: DrawingBackend + 'a>(
     spec: &ChartSpec,
     style: &Style,
 ) -> Result<(), DrawError>
+where
+    DB::ErrorType: 'static,
+{
+    draw_impl(root, spec, style, true).map(|_| ())
+}
+
+/// Draws everything of `spec` except the curves themselves (caption, axes, ticks, labels and
+/// the legend with every series' entry) and returns where the curves go.
+///
+/// Same layout as [`draw_chart`], so an overlay stroked through the returned transform lands
+/// exactly where plotters would have drawn the curves.
+pub fn draw_frame<'a, DB: DrawingBackend + 'a>(
+    root: &'a DrawingArea<DB, Shift>,
+    spec: &ChartSpec,
+    style: &Style,
+) -> Result<PlotTransform, DrawError>
+where
+    DB::ErrorType: 'static,
+{
+    draw_impl(root, spec, style, false)
+}
+
+fn draw_impl<'a, DB: DrawingBackend + 'a>(
+    root: &'a DrawingArea<DB, Shift>,
+    spec: &ChartSpec,
+    style: &Style,
+    lines: bool,
+) -> Result<PlotTransform, DrawError>
 where
     DB::ErrorType: 'static,
 {
@@ -141,6 +238,22 @@ where
         .x_label_formatter(&xfmt)
         .y_label_formatter(&yfmt)
         .draw()?;
+    let a = chart.backend_coord(&(mapx(x0), y0));
+    let b = chart.backend_coord(&(mapx(x1), y1));
+    let (xr, yr) = chart.plotting_area().get_pixel_range();
+    let transform = PlotTransform {
+        px: (a.0 as f64, b.0 as f64),
+        py: (a.1 as f64, b.1 as f64),
+        x_range: (mapx(x0), mapx(x1)),
+        y_range: (y0, y1),
+        x_log: log,
+        clip: (
+            xr.start as f64,
+            yr.start as f64,
+            xr.end as f64,
+            yr.end as f64,
+        ),
+    };
     for s in &spec.series {
         let color = s.color;
         let width = style.px(if s.dashed { 1.5 } else { 2.0 });
@@ -148,6 +261,7 @@ where
         let pts = s
             .points
             .iter()
+            .take(if lines { usize::MAX } else { 0 })
             .map(|&(x, y)| (mapx(x), y))
             .filter(|(x, y)| x.is_finite() && y.is_finite());
         let legend = move |(x, y): (i32, i32)| {
@@ -180,7 +294,29 @@ where
             .draw()?;
     }
     root.present()?;
-    Ok(())
+    Ok(transform)
+}
+
+/// Keeps the current axis range while the data stay inside it, so the plot does not jump while
+/// a slider moves; otherwise returns the padded range of the data.
+///
+/// With `tighten`, a range more than about three times wider than the data is also refitted
+/// (used when a slider is released, so the scale follows big changes once the hand stops).
+pub fn stable_range(current: Option<(f64, f64)>, lo: f64, hi: f64, tighten: bool) -> (f64, f64) {
+    let fresh = padded_range(lo, hi);
+    let Some((c0, c1)) = current else {
+        return fresh;
+    };
+    if !(lo.is_finite() && hi.is_finite()) {
+        return (c0, c1);
+    }
+    let inside = lo >= c0 && hi <= c1;
+    let loose = (c1 - c0) > 3.0 * (fresh.1 - fresh.0);
+    if inside && !(tighten && loose) {
+        (c0, c1)
+    } else {
+        fresh
+    }
 }
 
 /// Tick label: short, no float noise (`0.015`, `1e-4`).
@@ -252,6 +388,81 @@ mod tests {
             .max()
             .unwrap_or(0);
         assert!(longest > 100, "curve polyline has {longest} points");
+    }
+
+    #[test]
+    fn frame_transform_maps_range_ends_onto_the_plotting_area() {
+        let spec = stribeck_chart(&friction_core::stribeck::Stribeck::TABLE_I, 1.0, 0.05, 50);
+        let mut svg = String::new();
+        let t = {
+            let root = SVGBackend::with_string(&mut svg, (800, 500)).into_drawing_area();
+            draw_frame(&root, &spec, &Style::default()).unwrap()
+        };
+        // no curve stroked (only the 2-point legend sample), but the legend entry is there
+        let longest = svg
+            .split("<polyline")
+            .filter(|p| p.contains("#0072B2"))
+            .map(|p| p.split('>').next().unwrap_or("").matches(',').count())
+            .max()
+            .unwrap_or(0);
+        assert!(longest <= 2, "curve polyline drawn with {longest} points");
+        assert!(svg.contains("F = p·sgn(v)·μ(v)"));
+        let (l, top, r, bottom) = t.clip;
+        let (xa, ya) = t.to_px(spec.x_range.0, spec.y_range.0);
+        let (xb, yb) = t.to_px(spec.x_range.1, spec.y_range.1);
+        assert!(
+            (xa - l).abs() <= 1.0 && (xb - r).abs() <= 1.5,
+            "{xa} {xb} vs {l} {r}"
+        );
+        assert!(
+            (ya - bottom).abs() <= 1.5 && (yb - top).abs() <= 1.0,
+            "{ya} {yb} vs {top} {bottom}"
+        );
+        assert!(l > 40.0 && r < 800.0 && top > 20.0 && bottom < 500.0);
+        // the middle of the data range maps to the middle of the area
+        let (xm, ym) = t.to_px(0.0, 0.5 * (spec.y_range.0 + spec.y_range.1));
+        assert!((xm - 0.5 * (xa + xb)).abs() < 1e-9 && (ym - 0.5 * (ya + yb)).abs() < 1e-9);
+    }
+
+    #[test]
+    fn decimation_keeps_ends_and_spacing() {
+        let t = PlotTransform {
+            px: (0.0, 1000.0),
+            py: (500.0, 0.0),
+            x_range: (0.0, 1.0),
+            y_range: (0.0, 1.0),
+            x_log: false,
+            clip: (0.0, 0.0, 1000.0, 500.0),
+        };
+        let pts: Vec<(f64, f64)> = (0..=10_000).map(|i| (i as f64 / 10_000.0, 0.5)).collect();
+        let mut out = Vec::new();
+        t.decimate(&pts, 1.0, &mut out);
+        assert!((990..=1002).contains(&out.len()), "{} points", out.len());
+        assert_eq!(out[0], (0.0, 250.0));
+        assert_eq!(*out.last().unwrap(), (1000.0, 250.0));
+        assert!(out
+            .windows(2)
+            .all(|w| w[1].0 - w[0].0 >= 1.0 - 1e-9 || w[1].0 == 1000.0));
+        // a NaN breaks the path once
+        let mut out = Vec::new();
+        t.decimate(
+            &[(0.0, 0.0), (f64::NAN, 0.0), (f64::NAN, 1.0), (1.0, 1.0)],
+            1.0,
+            &mut out,
+        );
+        assert_eq!(out.len(), 3);
+        assert!(out[1].0.is_nan());
+    }
+
+    #[test]
+    fn stable_range_holds_until_data_leave_it() {
+        let cur = Some((0.0, 10.0));
+        assert_eq!(stable_range(cur, 1.0, 9.0, false), (0.0, 10.0));
+        assert_eq!(stable_range(cur, 4.0, 5.0, false), (0.0, 10.0));
+        assert_eq!(stable_range(cur, 4.0, 5.0, true), padded_range(4.0, 5.0));
+        assert_eq!(stable_range(cur, -1.0, 5.0, false), padded_range(-1.0, 5.0));
+        assert_eq!(stable_range(None, 1.0, 2.0, false), padded_range(1.0, 2.0));
+        assert_eq!(stable_range(cur, f64::NAN, 2.0, false), (0.0, 10.0));
     }
 
     #[test]
