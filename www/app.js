@@ -1,11 +1,583 @@
-// Wiring only: waits for the wasm module and asks it to draw. No physics here.
+// Wiring only: builds the controls the core describes, sends every change to the wasm `Lab`,
+// and draws in requestAnimationFrame. Keys, labels, ranges, defaults and every number shown come
+// from the core through wasm. Nothing from the URL is ever inserted as HTML (textContent only).
+
+const PAGE_KEYS = ["embed", "controls"]; // page layout, not physics: never sent to the core
+// Rheological inputs that the form (5) toggle hides (the core's rule: sigma0/sigma1/gamma1
+// exclude k0, k, tau and c).
+const RHEO_KEYS = new Set(["k0", "k", "tau", "c"]);
+const SLIDER_STEPS = 1000; // slider positions; arrows move 10, Shift+arrows 1, PageUp/Down 100
+const FIRST_BUDGET_MS = 3; // compute time inside the frame of an input event
+const LATER_BUDGET_MS = 8; // per frame while refining
+const URL_INTERVAL_MS = 250; // history.replaceState at most this often (browsers throttle it)
+
+const $ = (id) => document.getElementById(id);
+
+function splitQuery(search) {
+  const core = [];
+  const page = {};
+  for (const part of search.replace(/^\?/, "").split("&")) {
+    if (!part) continue;
+    const eq = part.indexOf("=");
+    let key = eq < 0 ? part : part.slice(0, eq);
+    try { key = decodeURIComponent(key.replace(/\+/g, " ")); } catch { /* keep as is */ }
+    if (PAGE_KEYS.includes(key)) page[key] = eq < 0 ? "" : part.slice(eq + 1);
+    else core.push(part);
+  }
+  return { core: core.join("&"), page };
+}
+
+function numText(x) {
+  // four significant digits for values picked on a slider; the number box takes any value
+  if (!Number.isFinite(x)) return "";
+  return String(Number(x.toPrecision(4)));
+}
+
+/** Slider position ↔ value, linear or logarithmic over [lo, hi]. */
+function scaleFor(c, value) {
+  let lo = c.min, hi = c.max;
+  if (c.log) {
+    if (lo <= 0) lo = hi * 1e-9;
+    return {
+      lo, hi, log: true,
+      toValue: (p) => 10 ** (Math.log10(lo) + (p / SLIDER_STEPS) * (Math.log10(hi) - Math.log10(lo))),
+      toPos: (v) => Math.round(((Math.log10(Math.max(v, lo)) - Math.log10(lo)) / (Math.log10(hi) - Math.log10(lo))) * SLIDER_STEPS),
+    };
+  }
+  // A linear allowed range far wider than the value (v_mean in [-10, 10] m/s around 0.015) would
+  // make the slider useless: slide over a window around the value; the number box takes the
+  // whole allowed range, and the window re-centres when a value is committed.
+  const span = hi - lo;
+  const v = Number.isFinite(value) ? value : (lo + hi) / 2;
+  const s = Math.max(Math.abs(v), span * 1e-3);
+  if (span > 20 * s) {
+    lo = Math.max(c.min, v - 2 * s);
+    hi = Math.min(c.max, v + 2 * s);
+  }
+  return {
+    lo, hi, log: false,
+    toValue: (p) => lo + (p / SLIDER_STEPS) * (hi - lo),
+    toPos: (x) => Math.round(((Math.min(Math.max(x, lo), hi) - lo) / (hi - lo)) * SLIDER_STEPS),
+  };
+}
+
+class Page {
+  constructor(bindings) {
+    this.b = bindings;
+    const { core, page } = splitQuery(location.search);
+    this.embed = page.embed === "1";
+    this.showControls = page.controls !== "0";
+    this.lab = new bindings.Lab(core);
+    this.pending = new Map();
+    this.scheduled = false;
+    this.inputStamp = null;
+    this.lastUrl = 0;
+    this.urlTimer = null;
+    this.userChanged = false;
+    this.signature = "";
+    this.sigmaMode = /(^|&)(sigma0|sigma1|gamma1)=/.test(this.lab.query());
+    this.lastProgress = "";
+    this.liveTimer = null;
+    this.stats = { frames: 0 };
+    window.frictionLab = this; // for the e2e tests and the frame-time benchmark
+  }
+
+  start() {
+    const root = document.documentElement;
+    root.classList.toggle("embed", this.embed);
+    root.classList.toggle("no-controls", !this.showControls);
+    $("status").hidden = true;
+    if (this.embed) {
+      $("open-full").hidden = false;
+      $("open-full").href = this.fullUrl(false);
+    }
+    this.showLinkErrors(this.lab.errors());
+    this.lab.attach($("plot"), $("loops"));
+    this.buildTabs();
+    this.buildControls();
+    this.wireButtons();
+    new ResizeObserver(() => { this.lab.resized(); this.schedule(); }).observe($("plot-box"));
+    this.schedule();
+  }
+
+  // ----- messages about a bad link -----
+  showLinkErrors(errors) {
+    if (!errors.length) return;
+    const list = $("message-list");
+    list.replaceChildren();
+    for (const e of errors) {
+      const li = document.createElement("li");
+      const key = document.createElement("code");
+      key.textContent = e.key;
+      li.append(key, ` = “${e.value}”: ${e.reason}`);
+      li.dataset.key = e.key;
+      list.append(li);
+    }
+    $("messages").hidden = false;
+    $("dismiss-messages").onclick = () => { $("messages").hidden = true; };
+  }
+
+  // ----- view tabs -----
+  buildTabs() {
+    const view = this.lab.controls().find((c) => c.key === "view");
+    const tabs = $("tabs");
+    tabs.replaceChildren();
+    if (!view) return;
+    const buttons = view.options.map(([value, label]) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.setAttribute("role", "tab");
+      b.id = `tab-${value}`;
+      b.dataset.view = value;
+      b.textContent = label;
+      b.addEventListener("click", () => this.change("view", value, true));
+      tabs.append(b);
+      return b;
+    });
+    tabs.addEventListener("keydown", (ev) => {
+      const i = buttons.indexOf(document.activeElement);
+      if (i < 0 || !["ArrowLeft", "ArrowRight"].includes(ev.key)) return;
+      const next = buttons[(i + (ev.key === "ArrowRight" ? 1 : buttons.length - 1)) % buttons.length];
+      next.focus();
+      next.click();
+      ev.preventDefault();
+    });
+    this.syncTabs();
+  }
+
+  syncTabs() {
+    const v = this.lab.view();
+    for (const b of $("tabs").children) {
+      const on = b.dataset.view === v;
+      b.setAttribute("aria-selected", String(on));
+      b.tabIndex = on ? 0 : -1;
+    }
+    $("view-title").textContent = this.lab.viewTitle();
+  }
+
+  // ----- controls -----
+  controlSignature(list) {
+    return list.map((c) => `${c.key}:${c.kind}:${c.label}:${c.kind === "list" ? c.value.split(",").length : ""}:${c.options.map((o) => o[0]).join("/")}`).join("|");
+  }
+
+  buildControls() {
+    const form = $("controls");
+    const list = this.lab.controls();
+    this.signature = this.controlSignature(list);
+    const hadFocus = document.activeElement && form.contains(document.activeElement) ? document.activeElement.id : null;
+    form.replaceChildren();
+    this.widgets = new Map();
+    const hasSigma = list.some((c) => c.group === "form (5)");
+    if (!hasSigma) this.sigmaMode = false;
+    let group = null, box = null;
+    for (const c of list) {
+      if (c.key === "view") continue;
+      if (c.group !== group) {
+        group = c.group;
+        box = document.createElement("fieldset");
+        box.className = "group";
+        box.dataset.group = group;
+        const legend = document.createElement("legend");
+        legend.textContent = group === "form (5)" ? "n = 1 as (σ0, σ1, γ1), form (5)" : group;
+        box.append(legend);
+        form.append(box);
+        if (group === "form (5)") box.hidden = !this.sigmaMode;
+      }
+      if (c.key === "n" && hasSigma) {
+        // the toggle lives next to the order it applies to
+        box.append(this.makeRow(c));
+        box.append(this.sigmaToggle());
+        continue;
+      }
+      const row = c.kind === "choice" ? this.makeChoice(c) : c.kind === "list" ? this.makeList(c) : this.makeRow(c);
+      if (RHEO_KEYS.has(c.key)) row.classList.add("rheo");
+      row.hidden = this.sigmaMode && RHEO_KEYS.has(c.key);
+      box.append(row);
+    }
+    if (hadFocus && $(hadFocus)) $(hadFocus).focus({ preventScroll: true });
+  }
+
+  sigmaToggle() {
+    const label = document.createElement("label");
+    label.className = "inline toggle";
+    const cb = document.createElement("input");
+    cb.type = "checkbox";
+    cb.id = "sigma-mode";
+    cb.checked = this.sigmaMode;
+    cb.addEventListener("change", () => {
+      this.sigmaMode = cb.checked;
+      const form = $("controls");
+      for (const r of form.querySelectorAll(".rheo")) r.hidden = this.sigmaMode;
+      const g = form.querySelector('[data-group="form (5)"]');
+      if (g) g.hidden = !this.sigmaMode;
+    });
+    label.append(cb, " enter n = 1 as (σ0, σ1, γ1)");
+    return label;
+  }
+
+  makeChoice(c) {
+    const row = document.createElement("div");
+    row.className = "ctl choice";
+    const id = `c-${c.key}`;
+    const label = document.createElement("label");
+    label.htmlFor = id;
+    label.textContent = c.label;
+    const sel = document.createElement("select");
+    sel.id = id;
+    for (const [value, text] of c.options) {
+      const o = document.createElement("option");
+      o.value = value;
+      o.textContent = text;
+      sel.append(o);
+    }
+    sel.value = c.value;
+    sel.addEventListener("change", () => this.change(c.key, sel.value, true));
+    const err = this.errorSlot(c.key);
+    row.append(label, sel, err);
+    this.widgets.set(c.key, { c, set: (v) => { sel.value = v; }, err });
+    return row;
+  }
+
+  errorSlot(key) {
+    const err = document.createElement("div");
+    err.className = "err";
+    err.id = `err-${key}`;
+    err.setAttribute("aria-live", "polite");
+    return err;
+  }
+
+  /** A range slider paired with a number box; `onValue(text, commit)` receives new values. */
+  makeSlider(c, id, labelText, value, onValue) {
+    const row = document.createElement("div");
+    row.className = "ctl number";
+    const label = document.createElement("label");
+    label.htmlFor = `${id}-r`;
+    label.textContent = labelText;
+    label.title = `allowed: ${c.min} … ${c.max}${c.unit ? " " + c.unit : ""}${c.log ? " (logarithmic slider)" : ""}`;
+    const range = document.createElement("input");
+    range.type = "range";
+    range.id = `${id}-r`;
+    range.min = "0";
+    range.max = String(SLIDER_STEPS);
+    range.step = "1";
+    const num = document.createElement("input");
+    num.type = "number";
+    num.id = `${id}-n`;
+    num.step = "any";
+    num.min = String(c.min);
+    num.max = String(c.max);
+    num.setAttribute("aria-label", `${labelText}, exact value`);
+    const unit = document.createElement("span");
+    unit.className = "unit";
+    unit.textContent = c.unit;
+    let scale = scaleFor(c, Number(value));
+    const show = (text, moveSlider = true) => {
+      num.value = text;
+      num.removeAttribute("aria-invalid");
+      const x = Number(text);
+      if (moveSlider) {
+        if (!scale.log && (x < scale.lo || x > scale.hi)) scale = scaleFor(c, x);
+        range.value = String(scale.toPos(x));
+      }
+      range.setAttribute("aria-valuetext", `${text}${c.unit ? " " + c.unit : ""}`);
+    };
+    show(value);
+    const fromSlider = () => {
+      const text = numText(scale.toValue(Number(range.value)));
+      show(text, false);
+      onValue(text, false);
+    };
+    range.addEventListener("input", fromSlider);
+    range.addEventListener("change", () => {
+      scale = scaleFor(c, Number(num.value));
+      range.value = String(scale.toPos(Number(num.value)));
+      this.commit();
+    });
+    range.addEventListener("keydown", (ev) => {
+      const p = Number(range.value);
+      const small = ev.shiftKey ? 1 : 10;
+      const to = {
+        ArrowRight: p + small, ArrowUp: p + small, ArrowLeft: p - small, ArrowDown: p - small,
+        PageUp: p + 100, PageDown: p - 100, Home: 0, End: SLIDER_STEPS,
+      }[ev.key];
+      if (to === undefined) return;
+      ev.preventDefault();
+      range.value = String(Math.min(SLIDER_STEPS, Math.max(0, to)));
+      this.inputStamp = ev.timeStamp;
+      fromSlider();
+    });
+    range.addEventListener("keyup", (ev) => {
+      if (["ArrowRight", "ArrowUp", "ArrowLeft", "ArrowDown", "PageUp", "PageDown", "Home", "End"].includes(ev.key)) this.commit();
+    });
+    num.addEventListener("change", () => {
+      if (num.value.trim() === "") return;
+      onValue(num.value.trim(), true);
+    });
+    row.append(label, range, num, unit);
+    return { row, show, num };
+  }
+
+  makeRow(c) {
+    const err = this.errorSlot(c.key);
+    const s = this.makeSlider(c, `c-${c.key}`, c.label, c.value, (text, commit) => this.change(c.key, text, commit));
+    s.row.append(err);
+    s.row.dataset.key = c.key;
+    this.widgets.set(c.key, { c, set: (v) => s.show(v), err, num: s.num });
+    return s.row;
+  }
+
+  makeList(c) {
+    // One slider per element plus a text box for the whole list (which can change its length).
+    const box = document.createElement("div");
+    box.className = "ctl list";
+    box.dataset.key = c.key;
+    const head = document.createElement("label");
+    head.htmlFor = `c-${c.key}-text`;
+    head.textContent = c.label;
+    const text = document.createElement("input");
+    text.type = "text";
+    text.id = `c-${c.key}-text`;
+    text.value = c.value;
+    text.setAttribute("aria-describedby", `c-${c.key}-hint`);
+    const hint = document.createElement("span");
+    hint.className = "hint";
+    hint.id = `c-${c.key}-hint`;
+    hint.textContent = `comma-separated, at most ${c.max_len} values`;
+    // a one-element list is fully served by its slider and number box
+    if (c.max_len === 1) { head.htmlFor = `c-${c.key}-0-r`; text.hidden = true; hint.hidden = true; }
+    text.addEventListener("change", () => this.change(c.key, text.value, true));
+    const err = this.errorSlot(c.key);
+    box.append(head, text, hint);
+    const values = c.value.split(",");
+    const sliders = values.map((v, i) => {
+      const sym = c.label.match(/ (\S+?)(_i)? \[/);
+      const name = sym ? `${sym[1]}_${i + 1}` : `#${i + 1}`;
+      const s = this.makeSlider(c, `c-${c.key}-${i}`, `${name}`, v, (t, commit) => {
+        const cur = (this.pending.get(c.key) ?? this.lab.get(c.key) ?? c.value).split(",");
+        cur[i] = t;
+        this.change(c.key, cur.join(","), commit);
+      });
+      s.row.classList.add("elem");
+      s.row.querySelector("input[type=range]").setAttribute("aria-label", `${c.label}: ${name}`);
+      box.append(s.row);
+      return s;
+    });
+    box.append(err);
+    this.widgets.set(c.key, {
+      c, err, num: text,
+      set: (v) => {
+        text.value = v;
+        v.split(",").forEach((x, i) => sliders[i]?.show(x));
+      },
+    });
+    return box;
+  }
+
+  // ----- changes -----
+  change(key, value, commit) {
+    this.userChanged = true;
+    if (this.inputStamp === null) this.inputStamp = performance.now();
+    this.pending.set(key, value);
+    if (commit) this.commitPending = true;
+    this.schedule();
+  }
+
+  commit() {
+    this.commitPending = true;
+    this.schedule();
+  }
+
+  schedule() {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    requestAnimationFrame(() => this.tick());
+  }
+
+  applyPending() {
+    let structural = false;
+    for (const [key, value] of this.pending) {
+      const w = this.widgets.get(key);
+      try {
+        this.lab.set(key, value);
+        if (w) { w.err.textContent = ""; w.num?.removeAttribute("aria-invalid"); }
+      } catch (e) {
+        if (w) {
+          w.err.textContent = e.message;
+          w.num?.setAttribute("aria-invalid", "true");
+        }
+      }
+      if (["view", "model", "n", "funit", "freqs"].includes(key)) structural = true;
+    }
+    this.pending.clear();
+    if (this.commitPending) { this.lab.commit(); this.commitPending = false; }
+    return structural;
+  }
+
+  syncControls(structural) {
+    const list = this.lab.controls();
+    const sig = this.controlSignature(list);
+    if (structural || sig !== this.signature) {
+      if (sig !== this.signature) this.buildControls();
+      this.syncTabs();
+    }
+    const active = document.activeElement;
+    for (const c of list) {
+      const w = this.widgets.get(c.key);
+      if (!w || w.err.textContent) continue;
+      // leave the control being typed into alone
+      if (active && w.num === active) continue;
+      w.set(c.value);
+    }
+  }
+
+  tick() {
+    this.scheduled = false;
+    const hadInput = this.pending.size > 0 || this.commitPending;
+    if (hadInput) {
+      const structural = this.applyPending();
+      this.syncControls(structural);
+    }
+    const st = this.lab.frame(hadInput || this.stats.frames === 0 ? FIRST_BUDGET_MS : LATER_BUDGET_MS);
+    this.stats.frames++;
+    if (this.inputStamp !== null) {
+      performance.mark("fl-drawn");
+      performance.measure("fl-input-to-drawn", { start: this.inputStamp, end: performance.now() });
+      this.inputStamp = null;
+    }
+    if (st.error) {
+      $("status").hidden = false;
+      $("status").textContent = st.error;
+    }
+    $("refining").hidden = st.done;
+    const prog = `${st.progress[0]}/${st.progress[1]}:${st.done}`;
+    if (prog !== this.lastProgress || hadInput) {
+      this.lastProgress = prog;
+      this.showReadout(st.done);
+    }
+    if (st.done && !this.firstDone) {
+      this.firstDone = true;
+      performance.mark("fl-first-loops");
+      document.documentElement.dataset.ready = "1";
+    }
+    document.documentElement.dataset.done = st.done ? "1" : "0";
+    if (!st.done || this.lab.needsFrame()) this.schedule();
+    if (hadInput) this.scheduleUrl();
+  }
+
+  showReadout(done) {
+    const r = this.lab.readout();
+    const table = $("readout-table");
+    const head = document.createElement("tr");
+    for (const c of r.columns) {
+      const th = document.createElement("th");
+      th.scope = "col";
+      th.textContent = c;
+      head.append(th);
+    }
+    table.tHead.replaceChildren(head);
+    const rows = r.rows.map((cells) => {
+      const tr = document.createElement("tr");
+      cells.forEach((text, i) => {
+        const td = document.createElement(i === 0 ? "th" : "td");
+        if (i === 0) td.scope = "row";
+        td.textContent = text;
+        tr.append(td);
+      });
+      return tr;
+    });
+    table.tBodies[0].replaceChildren(...rows);
+    $("readout-caption").textContent = this.lab.view() === "hysteresis" ? "Steady-cycle metrics per frequency" : "Relaxation curves";
+    $("readout-notes").replaceChildren(...r.notes.map((n) => { const li = document.createElement("li"); li.textContent = n; return li; }));
+    $("plot").setAttribute("aria-label", `${this.lab.viewTitle()}. ${r.summary}`);
+    if (done) {
+      clearTimeout(this.liveTimer);
+      // announce once the hand stops, not on every slider step
+      this.liveTimer = setTimeout(() => { $("live").textContent = r.summary; }, 700);
+    }
+  }
+
+  // ----- URL, sharing, embedding -----
+  pageSuffix(embed, controls) {
+    let s = "";
+    if (embed) s += "&embed=1";
+    if (embed && !controls) s += "&controls=0";
+    return s;
+  }
+
+  fullUrl(embed, controls = true) {
+    const base = location.href.split(/[?#]/)[0];
+    return `${base}?${this.lab.query()}${this.pageSuffix(embed, controls)}`;
+  }
+
+  scheduleUrl() {
+    if (!this.userChanged) return;
+    const wait = this.lastUrl + URL_INTERVAL_MS - performance.now();
+    clearTimeout(this.urlTimer);
+    if (wait <= 0) this.writeUrl();
+    else this.urlTimer = setTimeout(() => this.writeUrl(), wait);
+  }
+
+  writeUrl() {
+    this.lastUrl = performance.now();
+    const url = `?${this.lab.query()}${this.pageSuffix(this.embed, this.showControls)}`;
+    try { history.replaceState(null, "", url); } catch { /* sandboxed hosts may refuse: the state still works */ }
+    if (!$("share-panel").hidden) $("share-url").value = this.fullUrl(false);
+    if (!$("embed-panel").hidden) this.fillEmbed();
+  }
+
+  fillEmbed() {
+    const src = this.fullUrl(true, $("embed-controls").checked).replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+    const title = `Friction Lab: ${this.lab.viewTitle()}`.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+    $("embed-code").value = `<iframe src="${src}" title="${title}" width="760" height="520" style="border:0;max-width:100%" loading="lazy"></iframe>`;
+  }
+
+  wireButtons() {
+    $("copy-link").addEventListener("click", async () => {
+      const url = this.fullUrl(false);
+      $("share-panel").hidden = false;
+      $("share-url").value = url;
+      $("share-url").select();
+      try {
+        await navigator.clipboard.writeText(url);
+        $("share-note").textContent = "Link copied.";
+      } catch {
+        // no clipboard (sandboxed iframe, http page, permission): the selected box is the fallback
+        $("share-note").textContent = "Copy the selected link with Ctrl+C / ⌘C.";
+      }
+    });
+    $("embed-button").addEventListener("click", () => {
+      const p = $("embed-panel");
+      p.hidden = !p.hidden;
+      $("embed-button").setAttribute("aria-expanded", String(!p.hidden));
+      if (!p.hidden) this.fillEmbed();
+    });
+    $("embed-controls").addEventListener("change", () => this.fillEmbed());
+    $("export-svg").addEventListener("click", () => {
+      try {
+        const svg = this.lab.svg(1000, 620);
+        const a = document.createElement("a");
+        a.href = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+        a.download = `friction-lab-${this.lab.view()}.svg`;
+        a.click();
+        setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+      } catch (e) {
+        $("status").hidden = false;
+        $("status").textContent = `SVG export failed: ${e.message}`;
+      }
+    });
+  }
+}
+
 function main(bindings) {
-  const canvas = document.getElementById("plot");
-  const status = document.getElementById("status");
-  const draw = () => bindings.drawStribeck(canvas, 1.0, 0.05);
-  draw();
-  status.textContent = "Steady-state Stribeck curve of the FrBD letter (Table I).";
-  new ResizeObserver(draw).observe(canvas);
+  try {
+    new Page(bindings).start();
+  } catch (e) {
+    const status = $("status");
+    status.hidden = false;
+    status.className = "error";
+    status.textContent = `Friction Lab could not start: ${e && e.message ? e.message : e}`;
+    console.warn(e);
+  }
 }
 
 if (window.wasmBindings) {

@@ -1,9 +1,23 @@
-//! The wasm boundary of Friction Lab: thin wrappers that call the core's experiments and draw
-//! with plotters-canvas. No physics lives here; errors become JS `Error`s with the core's message.
+//! The wasm boundary of Friction Lab: thin wrappers that hand the page the core's scenario schema
+//! and experiments, and draw the core's charts. No physics lives here; errors become JS `Error`s
+//! carrying the core's message (key, value, allowed range).
+//!
+//! Drawing follows `shared/spec/RENDERING.md`: axes, text and legend are drawn by plotters on a
+//! background canvas only when they change; the curves are stroked on a transparent overlay with
+//! plain path calls, decimated to about one point per device pixel.
 
+mod draw;
+mod lab;
+
+pub use lab::Lab;
+
+use friction_core::experiments::hysteresis;
+use friction_core::params::ParamError;
+use friction_core::scenario::Scenario;
 use friction_plot::{draw_chart, Style};
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
@@ -42,4 +56,109 @@ pub fn draw_stribeck(canvas: HtmlCanvasElement, p: f64, v_max: f64) -> Result<()
         .ok_or_else(|| JsError::new("canvas has no 2d context"))?;
     let root = backend.into_drawing_area();
     draw_chart(&root, &spec, &Style { scale }).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// One rejected key of a query string, as the page shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct JsParamError {
+    /// The key as given.
+    pub key: String,
+    /// The value as given (shortened by the core).
+    pub value: String,
+    /// Why, with the allowed range.
+    pub reason: String,
+    /// The whole sentence, e.g. `k0 = "-5" is not valid (allowed: 0.001 ≤ k0 ≤ 1000000000)`.
+    pub message: String,
+}
+
+impl From<&ParamError> for JsParamError {
+    fn from(e: &ParamError) -> Self {
+        JsParamError {
+            key: e.key.clone(),
+            value: e.value.clone(),
+            reason: e.reason.clone(),
+            message: e.to_string(),
+        }
+    }
+}
+
+fn to_js<T: Serialize>(x: &T) -> JsValue {
+    x.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .unwrap_or(JsValue::NULL)
+}
+
+/// Joins several core errors into one JS error message (one sentence each).
+fn js_error(errs: &[ParamError]) -> JsError {
+    let msg = errs
+        .iter()
+        .map(|e| e.to_string())
+        .collect::<Vec<_>>()
+        .join("; ");
+    JsError::new(&msg)
+}
+
+#[derive(Serialize)]
+struct LoopOut {
+    freq: f64,
+    omega: f64,
+    v: Vec<f64>,
+    f: Vec<f64>,
+    fmax: f64,
+    fmin: f64,
+    area: f64,
+    energy: f64,
+    passivity_residual: f64,
+    converged: bool,
+}
+
+/// Runs the hysteresis experiment of a query string (strict: any bad key is a JS `Error`
+/// naming it) and returns `{query, loops: [{freq, omega, v, f, fmax, fmin, area, energy,
+/// passivity_residual, converged}]}`.
+///
+/// For scripts and tests; the page itself goes through [`Lab`], which spreads the work over
+/// animation frames.
+#[wasm_bindgen(js_name = hysteresisLoops)]
+pub fn hysteresis_loops(query: &str) -> Result<JsValue, JsError> {
+    let s = Scenario::parse(query).map_err(|e| js_error(&e))?;
+    let cfg = s.hysteresis_config().map_err(|e| js_error(&[e]))?;
+    let loops: Vec<LoopOut> = hysteresis::run(&cfg)
+        .into_iter()
+        .map(|l| LoopOut {
+            freq: l.freq,
+            omega: l.omega,
+            fmax: l.metrics.fmax,
+            fmin: l.metrics.fmin,
+            area: l.metrics.area,
+            energy: l.metrics.energy,
+            passivity_residual: l.metrics.passivity_residual,
+            converged: l.converged,
+            v: l.v,
+            f: l.f,
+        })
+        .collect();
+    #[derive(Serialize)]
+    struct Out {
+        query: String,
+        loops: Vec<LoopOut>,
+    }
+    Ok(to_js(&Out {
+        query: s.to_query(),
+        loops,
+    }))
+}
+
+/// Parses a query string leniently and returns `{query, errors: [{key, value, reason,
+/// message}]}`: the canonical query of what applies, and one entry per rejected key.
+#[wasm_bindgen(js_name = checkQuery)]
+pub fn check_query(query: &str) -> JsValue {
+    let (s, errs) = Scenario::parse_lenient(query);
+    #[derive(Serialize)]
+    struct Out {
+        query: String,
+        errors: Vec<JsParamError>,
+    }
+    to_js(&Out {
+        query: s.to_query(),
+        errors: errs.iter().map(JsParamError::from).collect(),
+    })
 }

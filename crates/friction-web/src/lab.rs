@@ -1,0 +1,539 @@
+//! `Lab`: one page's scenario, its computation spread over animation frames, and its plot.
+//!
+//! The page only wires DOM events to [`Lab::set`] and calls [`Lab::frame`] from
+//! `requestAnimationFrame`; every key, label, range, default and number shown comes from the core.
+
+use friction_core::experiments::hysteresis::{HysteresisConfig, HysteresisRun, Loop};
+use friction_core::experiments::relaxation::{self, Curve, RelaxationConfig};
+use friction_core::params::{fmt_num, ParamError};
+use friction_core::scenario::{ControlKind, Scenario, View};
+use friction_plot::frbd::{hysteresis_chart, relaxation_chart};
+use friction_plot::{stable_range, ChartSpec, Series, Style, PALETTE};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+use web_sys::HtmlCanvasElement;
+
+use crate::draw::Surface;
+use crate::{to_js, JsParamError};
+
+/// Steps integrated between two looks at the clock (≈ 0.05 ms each for the default model).
+const STEPS_CHUNK: usize = 400;
+
+enum Job {
+    Hysteresis {
+        cfg: HysteresisConfig,
+        run: Box<HysteresisRun>,
+        done: bool,
+    },
+    Relaxation {
+        cfg: RelaxationConfig,
+        curves: Vec<Curve>,
+    },
+    Failed(String),
+}
+
+impl Job {
+    fn new(s: &Scenario) -> Job {
+        match s.view() {
+            View::Hysteresis => match s.hysteresis_config() {
+                Ok(cfg) => Job::Hysteresis {
+                    run: Box::new(HysteresisRun::new(&cfg)),
+                    cfg,
+                    done: false,
+                },
+                Err(e) => Job::Failed(e.to_string()),
+            },
+            View::Relaxation => match s.relaxation_config() {
+                Ok(cfg) => Job::Relaxation {
+                    cfg,
+                    curves: Vec::new(),
+                },
+                Err(e) => Job::Failed(e.to_string()),
+            },
+        }
+    }
+
+    fn done(&self) -> bool {
+        match self {
+            Job::Hysteresis { done, .. } => *done,
+            Job::Relaxation { cfg, curves } => curves.len() >= cfg.models.len(),
+            Job::Failed(_) => true,
+        }
+    }
+
+    /// Computes until `budget_ms` has passed (at least one chunk).
+    fn advance(&mut self, budget_ms: f64) {
+        let t0 = now();
+        match self {
+            Job::Hysteresis { run, done, .. } => {
+                while !*done {
+                    *done = run.advance(STEPS_CHUNK);
+                    if now() - t0 >= budget_ms {
+                        break;
+                    }
+                }
+            }
+            Job::Relaxation { cfg, curves } => {
+                // relaxation::run is not resumable inside a curve: one curve is the unit of work
+                while curves.len() < cfg.models.len() {
+                    let one = RelaxationConfig {
+                        models: vec![cfg.models[curves.len()].clone()],
+                        ..cfg.clone()
+                    };
+                    curves.extend(relaxation::run(&one));
+                    if now() - t0 >= budget_ms {
+                        break;
+                    }
+                }
+            }
+            Job::Failed(_) => {}
+        }
+    }
+
+    /// The chart of what is ready (finished loops, then the loop being refined) and the legend
+    /// of what will be there when done.
+    fn chart(&self) -> Option<(ChartSpec, Vec<Series>)> {
+        match self {
+            Job::Hysteresis { cfg, run, done } => {
+                let mut loops: Vec<Loop> = run.loops().to_vec();
+                if !done {
+                    loops.extend(run.current());
+                }
+                let spec = hysteresis_chart(cfg, &loops);
+                let mut legend: Vec<Series> = cfg
+                    .freqs
+                    .iter()
+                    .enumerate()
+                    .map(|(i, f)| Series {
+                        label: format!("{} {}", fmt_num(*f), cfg.unit.label()),
+                        color: PALETTE[i % PALETTE.len()],
+                        points: Vec::new(),
+                        dashed: false,
+                    })
+                    .collect();
+                legend.extend(spec.series.iter().filter(|s| s.dashed).map(empty));
+                Some((spec, legend))
+            }
+            Job::Relaxation { cfg, curves } => {
+                if curves.is_empty() {
+                    return None;
+                }
+                let spec = relaxation_chart(curves);
+                let mut legend: Vec<Series> = cfg
+                    .models
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (label, _))| Series {
+                        label: label.clone(),
+                        color: PALETTE[i % PALETTE.len()],
+                        points: Vec::new(),
+                        dashed: false,
+                    })
+                    .collect();
+                legend.extend(spec.series.iter().filter(|s| s.dashed).map(empty));
+                Some((spec, legend))
+            }
+            Job::Failed(_) => None,
+        }
+    }
+}
+
+fn empty(s: &Series) -> Series {
+    Series {
+        points: Vec::new(),
+        ..s.clone()
+    }
+}
+
+fn now() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map(|p| p.now())
+        .unwrap_or(0.0)
+}
+
+/// Four significant digits, exponent form outside 1e-3..1e5.
+fn sig(x: f64) -> String {
+    if !x.is_finite() {
+        return "—".into();
+    }
+    if x == 0.0 {
+        return "0".into();
+    }
+    let a = x.abs();
+    if (1e-3..1e5).contains(&a) {
+        let d = (3 - a.log10().floor() as i32).clamp(0, 6) as usize;
+        format!("{x:.d$}")
+    } else {
+        format!("{x:.3e}")
+    }
+}
+
+#[derive(Serialize)]
+struct ControlOut {
+    key: &'static str,
+    label: String,
+    unit: &'static str,
+    min: f64,
+    max: f64,
+    log: bool,
+    value: String,
+    kind: &'static str,
+    max_len: usize,
+    options: Vec<(&'static str, &'static str)>,
+    group: &'static str,
+}
+
+#[derive(Serialize)]
+struct Status {
+    done: bool,
+    progress: (usize, usize),
+    background: bool,
+    error: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Readout {
+    columns: Vec<&'static str>,
+    rows: Vec<Vec<String>>,
+    notes: Vec<String>,
+    summary: String,
+}
+
+/// One page's state: the scenario, its computation and its plot.
+#[wasm_bindgen]
+pub struct Lab {
+    scenario: Scenario,
+    errors: Vec<ParamError>,
+    job: Job,
+    surface: Option<Surface>,
+    axes: Option<((f64, f64), (f64, f64))>,
+    tighten: bool,
+    /// The overlay shows the final state of the current job.
+    drawn_final: bool,
+}
+
+#[wasm_bindgen]
+impl Lab {
+    /// Reads a query string leniently: every bad or unknown key is kept in [`Lab::errors`] and
+    /// falls back to its default; the rest applies.
+    #[wasm_bindgen(constructor)]
+    pub fn new(query: &str) -> Lab {
+        let (scenario, errors) = Scenario::parse_lenient(query);
+        let job = Job::new(&scenario);
+        Lab {
+            scenario,
+            errors,
+            job,
+            surface: None,
+            axes: None,
+            tighten: false,
+            drawn_final: false,
+        }
+    }
+
+    /// The keys rejected when the query string was read: `[{key, value, reason, message}]`.
+    pub fn errors(&self) -> JsValue {
+        to_js(
+            &self
+                .errors
+                .iter()
+                .map(JsParamError::from)
+                .collect::<Vec<_>>(),
+        )
+    }
+
+    /// Controls of the current view and model, in order: `[{key, label, unit, min, max, log,
+    /// value, kind: "number"|"list"|"choice", max_len, options: [[value, label]], group}]`.
+    pub fn controls(&self) -> JsValue {
+        let out: Vec<ControlOut> = self
+            .scenario
+            .controls()
+            .into_iter()
+            .map(|c| {
+                let (kind, max_len, options) = match c.kind {
+                    ControlKind::Number => ("number", 1, Vec::new()),
+                    ControlKind::List { max_len } => ("list", max_len, Vec::new()),
+                    ControlKind::Choice { options } => ("choice", 1, options),
+                };
+                ControlOut {
+                    key: c.key,
+                    label: c.label,
+                    unit: c.unit,
+                    min: c.min,
+                    max: c.max,
+                    log: c.log,
+                    value: c.value,
+                    kind,
+                    max_len,
+                    options,
+                    group: c.group,
+                }
+            })
+            .collect();
+        to_js(&out)
+    }
+
+    /// Sets one key from text; a rejected value throws an `Error` naming the key, the value and
+    /// the allowed range, and leaves everything unchanged.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), JsError> {
+        let before = self.scenario.clone();
+        self.scenario
+            .set(key, value)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        if self.scenario != before {
+            if self.scenario.view() != before.view() {
+                self.axes = None;
+            }
+            self.job = Job::new(&self.scenario);
+            self.drawn_final = false;
+        }
+        Ok(())
+    }
+
+    /// Current value of a key as text (`undefined` when it does not apply).
+    pub fn get(&self, key: &str) -> Option<String> {
+        self.scenario.get(key)
+    }
+
+    /// The canonical query string (`v=1`, defaults omitted, floats round-trip).
+    pub fn query(&self) -> String {
+        self.scenario.to_query()
+    }
+
+    /// Name of the current view (`hysteresis`, `relaxation`).
+    pub fn view(&self) -> String {
+        self.scenario.view().name().into()
+    }
+
+    /// Human title of the current view.
+    #[wasm_bindgen(js_name = viewTitle)]
+    pub fn view_title(&self) -> String {
+        self.scenario.view().title().into()
+    }
+
+    /// Binds the plot to a background and an overlay canvas of the same CSS size.
+    pub fn attach(&mut self, bg: HtmlCanvasElement, fg: HtmlCanvasElement) -> Result<(), JsError> {
+        self.surface = Some(Surface::new(bg, fg)?);
+        self.drawn_final = false;
+        Ok(())
+    }
+
+    /// The canvases changed size: the next frame redraws.
+    pub fn resized(&mut self) {
+        self.drawn_final = false;
+    }
+
+    /// A control was released or committed: the next frame may also shrink the axes to the data.
+    pub fn commit(&mut self) {
+        self.tighten = true;
+        self.drawn_final = false;
+    }
+
+    /// Whether the next [`Lab::frame`] has anything to do.
+    #[wasm_bindgen(js_name = needsFrame)]
+    pub fn needs_frame(&self) -> bool {
+        !self.drawn_final
+    }
+
+    /// Computes for up to `budget_ms`, then draws what is ready. Returns `{done, progress:
+    /// [finished, total], background, error}`; call again next frame while `done` is false.
+    pub fn frame(&mut self, budget_ms: f64) -> Result<JsValue, JsError> {
+        if !self.job.done() {
+            self.job.advance(budget_ms);
+        }
+        let done = self.job.done();
+        let mut background = false;
+        if let (Some(surface), Some((spec, legend))) = (self.surface.as_mut(), self.job.chart()) {
+            let (xlo, xhi, ylo, yhi) = data_bounds(&spec.series);
+            let tighten = self.tighten && done;
+            let x = if spec.x_log {
+                spec.x_range
+            } else {
+                stable_range(self.axes.map(|a| a.0), xlo, xhi, tighten)
+            };
+            let y = stable_range(self.axes.map(|a| a.1), ylo, yhi, tighten);
+            self.axes = Some((x, y));
+            if tighten {
+                self.tighten = false;
+            }
+            let frame = ChartSpec {
+                x_range: x,
+                y_range: y,
+                series: legend,
+                ..spec.clone()
+            };
+            background = surface.draw(&frame, &spec.series)?;
+        }
+        self.drawn_final = done;
+        let progress = match &self.job {
+            Job::Hysteresis { run, .. } => run.progress(),
+            Job::Relaxation { cfg, curves } => (curves.len(), cfg.models.len()),
+            Job::Failed(_) => (0, 0),
+        };
+        let error = match &self.job {
+            Job::Failed(e) => Some(e.clone()),
+            _ => None,
+        };
+        Ok(to_js(&Status {
+            done,
+            progress,
+            background,
+            error,
+        }))
+    }
+
+    /// The numbers next to the plot, computed by the core: `{columns, rows, notes, summary}`
+    /// (rows of text cells, one per finished loop or curve; `summary` is one sentence for the
+    /// live region).
+    pub fn readout(&self) -> JsValue {
+        let r = match &self.job {
+            Job::Hysteresis { cfg, run, .. } => {
+                let mut notes = Vec::new();
+                let rows: Vec<Vec<String>> = run
+                    .loops()
+                    .iter()
+                    .map(|l| {
+                        let m = &l.metrics;
+                        if !l.converged {
+                            notes.push(format!(
+                                "{} {}: not periodic to tolerance after {} cycles",
+                                fmt_num(l.freq),
+                                cfg.unit.label(),
+                                m.cycles
+                            ));
+                        }
+                        vec![
+                            format!("{} {}", fmt_num(l.freq), cfg.unit.label()),
+                            sig(m.fmax),
+                            sig(m.fmin),
+                            sig(m.area),
+                            sig(m.energy),
+                            sig(m.passivity_residual),
+                        ]
+                    })
+                    .collect();
+                let summary = rows
+                    .iter()
+                    .map(|r| {
+                        format!(
+                            "At {}: peak F {} N, min F {} N, loop area {} N·m/s, energy per \
+                             cycle {} J, passivity residual {} J.",
+                            r[0], r[1], r[2], r[3], r[4], r[5]
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                Readout {
+                    columns: vec![
+                        "frequency",
+                        "peak F [N]",
+                        "min F [N]",
+                        "loop area ∮F dv [N·m/s]",
+                        "energy per cycle [J]",
+                        "passivity residual [J]",
+                    ],
+                    rows,
+                    notes,
+                    summary,
+                }
+            }
+            Job::Relaxation { curves, .. } => {
+                let rows: Vec<Vec<String>> = curves
+                    .iter()
+                    .map(|c| {
+                        let first = c.f.first().copied().unwrap_or(f64::NAN);
+                        let last = c.f.last().copied().unwrap_or(f64::NAN);
+                        vec![c.label.clone(), sig(first), sig(last), sig(c.steady)]
+                    })
+                    .collect();
+                let summary = rows
+                    .iter()
+                    .map(|r| {
+                        format!(
+                            "{}: F starts at {} N and reaches {} N; steady state {} N.",
+                            r[0], r[1], r[2], r[3]
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                Readout {
+                    columns: vec![
+                        "model",
+                        "F at first sample [N]",
+                        "F at t_end [N]",
+                        "steady state [N]",
+                    ],
+                    rows,
+                    notes: Vec::new(),
+                    summary,
+                }
+            }
+            Job::Failed(e) => Readout {
+                columns: Vec::new(),
+                rows: Vec::new(),
+                notes: vec![e.clone()],
+                summary: e.clone(),
+            },
+        };
+        to_js(&r)
+    }
+
+    /// The current chart as SVG (the same plotters chart function, axes fitted to the data).
+    pub fn svg(&self, width: u32, height: u32) -> Result<String, JsError> {
+        let (spec, _) = self
+            .job
+            .chart()
+            .ok_or_else(|| JsError::new("nothing to export yet"))?;
+        let spec = ChartSpec {
+            x_range: self.axes.map_or(spec.x_range, |a| a.0),
+            y_range: self.axes.map_or(spec.y_range, |a| a.1),
+            ..spec
+        };
+        let mut svg = String::new();
+        {
+            use plotters::prelude::*;
+            let root = SVGBackend::with_string(&mut svg, (width.max(100), height.max(100)))
+                .into_drawing_area();
+            friction_plot::draw_chart(&root, &spec, &Style::default())
+                .map_err(|e| JsError::new(&e.to_string()))?;
+        }
+        Ok(svg)
+    }
+}
+
+/// Bounds of all finite points (x ≤ 0 kept: log axes do not use the x bounds).
+fn data_bounds(series: &[Series]) -> (f64, f64, f64, f64) {
+    let (mut xlo, mut xhi, mut ylo, mut yhi) = (
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+    );
+    for s in series {
+        for &(x, y) in &s.points {
+            if x.is_finite() && y.is_finite() {
+                xlo = xlo.min(x);
+                xhi = xhi.max(x);
+                ylo = ylo.min(y);
+                yhi = yhi.max(y);
+            }
+        }
+    }
+    (xlo, xhi, ylo, yhi)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sig;
+
+    #[test]
+    fn readout_numbers_have_four_significant_digits() {
+        assert_eq!(sig(1.18374432), "1.184");
+        assert_eq!(sig(0.0011133587), "0.001113");
+        assert_eq!(sig(0.00063636), "6.364e-4");
+        assert_eq!(sig(-12.5), "-12.50");
+        assert_eq!(sig(0.0), "0");
+        assert_eq!(sig(f64::NAN), "—");
+    }
+}
