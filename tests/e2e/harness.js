@@ -19,7 +19,11 @@ const MIME = {
  * Serves `root` on 127.0.0.1 at a free port. `prefix` mounts it under a sub-path (e.g. "/course/lab/")
  * to check that asset URLs are relative. `extra` maps URL paths to {type, body} for host pages.
  */
-export async function startServer({ root = DIST, prefix = "/", extra = {} } = {}) {
+export async function startServer({ root = DIST, prefix = "/", extra = {}, cors = false } = {}) {
+  // `cors` adds `Access-Control-Allow-Origin: *` as GitHub Pages does: a page in an iframe with
+  // sandbox="allow-scripts" has an opaque origin, so its module scripts and wasm fetch are
+  // cross-origin requests even to the page's own server.
+  const common = cors ? { "access-control-allow-origin": "*" } : {};
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, "http://x");
     if (extra[url.pathname]) {
@@ -34,7 +38,7 @@ export async function startServer({ root = DIST, prefix = "/", extra = {} } = {}
     if (!file.startsWith(root)) { res.writeHead(403); res.end(); return; }
     try {
       const body = await readFile(file);
-      res.writeHead(200, { "content-type": MIME[path.extname(file)] || "application/octet-stream" });
+      res.writeHead(200, { ...common, "content-type": MIME[path.extname(file)] || "application/octet-stream" });
       res.end(body);
     } catch {
       res.writeHead(404); res.end("not found");
