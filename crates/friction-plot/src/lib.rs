@@ -287,7 +287,7 @@ where
     if !spec.series.is_empty() {
         chart
             .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
+            .position(legend_corner(spec).position())
             .background_style(WHITE.mix(0.85))
             .border_style(RGBColor(0xBB, 0xBB, 0xBB))
             .label_font(font(12.0))
@@ -295,6 +295,73 @@ where
     }
     root.present()?;
     Ok(transform)
+}
+
+/// A corner of the plotting area for the legend.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Corner {
+    /// Top right (preferred).
+    UpperRight,
+    /// Top left.
+    UpperLeft,
+    /// Bottom right.
+    LowerRight,
+    /// Bottom left.
+    LowerLeft,
+}
+
+impl Corner {
+    fn position(self) -> SeriesLabelPosition {
+        match self {
+            Corner::UpperRight => SeriesLabelPosition::UpperRight,
+            Corner::UpperLeft => SeriesLabelPosition::UpperLeft,
+            Corner::LowerRight => SeriesLabelPosition::LowerRight,
+            Corner::LowerLeft => SeriesLabelPosition::LowerLeft,
+        }
+    }
+}
+
+/// The corner whose legend-sized box (40 % × 35 % of the plot) covers the fewest data points,
+/// so the legend does not hide curves (relaxation curves end in the top right, hysteresis loops
+/// sit low at high velocity). Ties go to the first of upper right, upper left, lower right,
+/// lower left.
+pub fn legend_corner(spec: &ChartSpec) -> Corner {
+    let (x0, x1) = spec.x_range;
+    let (y0, y1) = spec.y_range;
+    let log = spec.x_log && x0 > 0.0 && x1 > x0;
+    let fx = |x: f64| {
+        if log {
+            (x.log10() - x0.log10()) / (x1.log10() - x0.log10())
+        } else {
+            (x - x0) / (x1 - x0)
+        }
+    };
+    let corners = [
+        Corner::UpperRight,
+        Corner::UpperLeft,
+        Corner::LowerRight,
+        Corner::LowerLeft,
+    ];
+    let mut counts = [0usize; 4];
+    for s in &spec.series {
+        for &(x, y) in &s.points {
+            let (u, v) = (fx(x), (y - y0) / (y1 - y0));
+            if !(u.is_finite() && v.is_finite()) {
+                continue;
+            }
+            let (right, left, top, bottom) = (u > 0.6, u < 0.4, v > 0.65, v < 0.35);
+            for (i, hit) in [right && top, left && top, right && bottom, left && bottom]
+                .into_iter()
+                .enumerate()
+            {
+                if hit {
+                    counts[i] += 1;
+                }
+            }
+        }
+    }
+    let best = (0..4).min_by_key(|&i| (counts[i], i)).unwrap_or(0);
+    corners[best]
 }
 
 /// Keeps the current axis range while the data stay inside it, so the plot does not jump while
@@ -463,6 +530,19 @@ mod tests {
         assert_eq!(stable_range(cur, -1.0, 5.0, false), padded_range(-1.0, 5.0));
         assert_eq!(stable_range(None, 1.0, 2.0, false), padded_range(1.0, 2.0));
         assert_eq!(stable_range(cur, f64::NAN, 2.0, false), (0.0, 10.0));
+    }
+
+    #[test]
+    fn legend_goes_to_the_emptiest_corner() {
+        let mut spec = stribeck_chart(&friction_core::stribeck::Stribeck::TABLE_I, 1.0, 0.05, 400);
+        // odd Stribeck curve: high on the right, low on the left; empty upper left, lower right
+        assert_eq!(legend_corner(&spec), Corner::UpperLeft);
+        spec.series[0].points = (0..100).map(|i| (0.0005 * i as f64, 1.4)).collect();
+        spec.x_range = (0.0, 0.05);
+        spec.y_range = (0.0, 1.5);
+        assert_eq!(legend_corner(&spec), Corner::LowerRight);
+        spec.series[0].points.clear();
+        assert_eq!(legend_corner(&spec), Corner::UpperRight);
     }
 
     #[test]

@@ -357,10 +357,20 @@ impl Lab {
             if tighten {
                 self.tighten = false;
             }
+            // the frame draws only the legend entries; their data only steer the legend corner
+            let series = legend
+                .into_iter()
+                .map(|mut l| {
+                    if let Some(d) = spec.series.iter().find(|s| s.label == l.label) {
+                        l.points.clone_from(&d.points);
+                    }
+                    l
+                })
+                .collect();
             let frame = ChartSpec {
                 x_range: x,
                 y_range: y,
-                series: legend,
+                series,
                 ..spec.clone()
             };
             background = surface.draw(&frame, &spec.series)?;
