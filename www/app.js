@@ -379,7 +379,7 @@ class Page {
     if (this.inputStamp === null) this.inputStamp = performance.now();
     this.pending.set(key, value);
     if (commit) this.commitPending = true;
-    this.schedule();
+    this.respond();
   }
 
   commit() {
@@ -390,7 +390,17 @@ class Page {
   schedule() {
     if (this.scheduled) return;
     this.scheduled = true;
-    requestAnimationFrame(() => this.tick());
+    requestAnimationFrame(() => { this.frameBusy = false; this.tick(); });
+  }
+
+  /** Input: if nothing was computed since the last frame, respond now (the result is painted in
+   * the coming frame); otherwise coalesce into the next animation frame, so at most one
+   * recompute runs per frame and frames never queue behind the pointer. */
+  respond() {
+    if (this.scheduled || this.frameBusy) { this.schedule(); return; }
+    this.frameBusy = true;
+    requestAnimationFrame(() => { this.frameBusy = false; });
+    this.tick();
   }
 
   applyPending() {
@@ -432,17 +442,33 @@ class Page {
 
   tick() {
     this.scheduled = false;
+    const t0 = performance.now();
     const hadInput = this.pending.size > 0 || this.commitPending;
     if (hadInput) {
+      const committing = this.commitPending;
       const structural = this.applyPending();
-      this.syncControls(structural);
+      // while a slider moves only its own widget changes; everything is re-read on commit
+      if (structural || committing) this.syncControls(structural);
     }
+    const t1 = performance.now();
     const st = this.lab.frame(hadInput || this.stats.frames === 0 ? FIRST_BUDGET_MS : LATER_BUDGET_MS);
+    if (window.frictionLabBench && hadInput) {
+      performance.measure("fl-controls", { start: t0, end: t1 });
+      performance.measure("fl-frame", { start: t1, end: performance.now() });
+    }
     this.stats.frames++;
     if (this.inputStamp !== null) {
-      performance.mark("fl-drawn");
-      performance.measure("fl-input-to-drawn", { start: this.inputStamp, end: performance.now() });
+      const start = this.inputStamp;
+      performance.measure("fl-input-to-drawn", { start, end: performance.now() });
       this.inputStamp = null;
+      if (window.frictionLabBench) {
+        // a message posted from the next rAF is handled after that frame's layout and paint
+        requestAnimationFrame(() => {
+          const ch = new MessageChannel();
+          ch.port1.onmessage = () => performance.measure("fl-input-to-painted", { start, end: performance.now() });
+          ch.port2.postMessage(0);
+        });
+      }
     }
     if (st.error) {
       $("status").hidden = false;
@@ -462,6 +488,7 @@ class Page {
     document.documentElement.dataset.done = st.done ? "1" : "0";
     if (!st.done || this.lab.needsFrame()) this.schedule();
     if (hadInput) this.scheduleUrl();
+    if (window.frictionLabBench && hadInput) performance.measure("fl-tick", { start: t0, end: performance.now() });
   }
 
   showReadout(done) {
