@@ -537,7 +537,12 @@ fn data_bounds(series: &[Series]) -> (f64, f64, f64, f64) {
 mod tests {
     use super::sig;
 
-    #[test]
+    #[cfg(target_arch = "wasm32")]
+    wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+
+    // run by wasm-bindgen-test in Chromium (scripts/test.sh) and by a native `cargo test`
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
     fn readout_numbers_have_four_significant_digits() {
         assert_eq!(sig(1.18374432), "1.184");
         assert_eq!(sig(0.0011133587), "0.001113");

@@ -1,7 +1,12 @@
-//! wasm-bindgen-test suite, run in headless Chromium by scripts/test.sh.
+//! wasm-bindgen-test suite, run in headless Chromium by scripts/test.sh: the wasm API the page
+//! uses (scenario in, loop data out, errors as JS errors with messages) and real pixels.
 #![cfg(target_arch = "wasm32")]
 
-use wasm_bindgen::JsCast;
+use friction_core::experiments::hysteresis;
+use friction_core::scenario::Scenario;
+use friction_web::Lab;
+use js_sys::{Array, Reflect};
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
@@ -16,19 +21,160 @@ fn canvas(w: u32, h: u32) -> HtmlCanvasElement {
     c
 }
 
-#[wasm_bindgen_test]
-fn stribeck_skeleton_draws_curve_colour() {
-    let c = canvas(600, 400);
-    friction_web::draw_stribeck(c.clone(), 1.0, 0.05).unwrap();
-    assert!(c.width() >= 600, "backing store sized by devicePixelRatio");
+fn get(v: &JsValue, key: &str) -> JsValue {
+    Reflect::get(v, &key.into()).unwrap()
+}
+
+fn num(v: &JsValue, key: &str) -> f64 {
+    get(v, key).as_f64().unwrap()
+}
+
+fn message(e: wasm_bindgen::JsError) -> String {
+    let v: JsValue = e.into();
+    v.dyn_into::<js_sys::Error>().unwrap().message().into()
+}
+
+/// Pixels close to `rgb` on a canvas.
+fn count(c: &HtmlCanvasElement, rgb: [u8; 3]) -> usize {
     let ctx: CanvasRenderingContext2d = c.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
     let data = ctx
         .get_image_data(0.0, 0.0, c.width() as f64, c.height() as f64)
         .unwrap()
         .data();
-    let blue = data
-        .chunks(4)
-        .filter(|p| p[0] < 40 && (90..140).contains(&p[1]) && p[2] > 150)
-        .count();
-    assert!(blue > 200, "curve colour present: {blue} px");
+    data.chunks(4)
+        .filter(|p| p[3] > 0 && (0..3).all(|i| (p[i] as i32 - rgb[i] as i32).abs() <= 40))
+        .count()
+}
+
+#[wasm_bindgen_test]
+fn stribeck_skeleton_draws_curve_colour() {
+    let c = canvas(600, 400);
+    friction_web::draw_stribeck(c.clone(), 1.0, 0.05).unwrap();
+    assert!(c.width() >= 600, "backing store sized by devicePixelRatio");
+    assert!(count(&c, [0x00, 0x72, 0xb2]) > 200);
+}
+
+#[wasm_bindgen_test]
+fn hysteresis_loops_returns_the_cores_loops() {
+    let out = friction_web::hysteresis_loops("v=1&freqs=25,100").unwrap();
+    assert_eq!(get(&out, "query").as_string().unwrap(), "v=1&freqs=25,100");
+    let loops: Array = get(&out, "loops").dyn_into().unwrap();
+    assert_eq!(loops.length(), 2);
+    // the same numbers as the core computes natively for that scenario
+    let cfg = Scenario::parse("v=1&freqs=25,100")
+        .unwrap()
+        .hysteresis_config()
+        .unwrap();
+    let native = hysteresis::run(&cfg);
+    for (i, n) in native.iter().enumerate() {
+        let l = loops.get(i as u32);
+        assert_eq!(num(&l, "freq"), n.freq);
+        assert_eq!(num(&l, "fmax"), n.metrics.fmax);
+        assert_eq!(num(&l, "area"), n.metrics.area);
+        assert_eq!(num(&l, "passivity_residual"), n.metrics.passivity_residual);
+        let v: Array = get(&l, "v").dyn_into().unwrap();
+        let f: Array = get(&l, "f").dyn_into().unwrap();
+        assert_eq!(v.length() as usize, n.v.len());
+        assert_eq!(f.length(), v.length());
+        assert!(num(&l, "fmax") > num(&l, "fmin"));
+        assert_eq!(get(&l, "converged").as_bool(), Some(true));
+    }
+}
+
+#[wasm_bindgen_test]
+fn bad_scenarios_are_js_errors_naming_key_value_and_range() {
+    let e = friction_web::hysteresis_loops("v=1&k0=-5").unwrap_err();
+    let m = message(e);
+    assert!(
+        m.contains("k0") && m.contains("-5") && m.contains("0.001 ≤ k0 ≤ 1000000000"),
+        "{m}"
+    );
+    let e = friction_web::hysteresis_loops("v=1&vs=abc&zzz=1").unwrap_err();
+    let m = message(e);
+    assert!(m.contains("vs = \"abc\"") && m.contains("zzz"), "{m}");
+
+    let checked = friction_web::check_query("k0=-5&vs=abc&n=999&zzz=1&mus=1.7");
+    let errs: Array = get(&checked, "errors").dyn_into().unwrap();
+    let keys: Vec<String> = errs
+        .iter()
+        .map(|e| get(&e, "key").as_string().unwrap())
+        .collect();
+    for k in ["k0", "vs", "n", "zzz"] {
+        assert!(keys.iter().any(|x| x == k), "{k} missing from {keys:?}");
+    }
+    assert_eq!(get(&checked, "query").as_string().unwrap(), "v=1&mus=1.7");
+}
+
+#[wasm_bindgen_test]
+fn lab_set_rejects_bad_values_and_keeps_state() {
+    let mut lab = Lab::new("v=1&vs=0.02");
+    assert_eq!(Array::from(&lab.errors()).length(), 0);
+    let m = message(lab.set("vs", "-1").unwrap_err());
+    assert!(m.contains("vs") && m.contains("-1"), "{m}");
+    assert_eq!(lab.query(), "v=1&vs=0.02");
+    lab.set("vs", "0.0123456789012345").unwrap();
+    assert_eq!(lab.query(), "v=1&vs=0.0123456789012345");
+    assert_eq!(lab.get("vs").as_deref(), Some("0.0123456789012345"));
+    let controls = Array::from(&lab.controls());
+    let vs = controls
+        .iter()
+        .find(|c| get(c, "key").as_string().as_deref() == Some("vs"))
+        .unwrap();
+    assert_eq!(
+        get(&vs, "label").as_string().unwrap(),
+        "Stribeck velocity v_S [m/s]"
+    );
+    assert_eq!(get(&vs, "log").as_bool(), Some(true));
+    assert_eq!(get(&vs, "kind").as_string().unwrap(), "number");
+    // a link with bad keys still builds a lab with the good ones
+    let lab = Lab::new("k0=-5&vs=abc&n=999&zzz=1&mus=1.7");
+    assert_eq!(Array::from(&lab.errors()).length(), 4);
+    assert_eq!(lab.query(), "v=1&mus=1.7");
+}
+
+#[wasm_bindgen_test]
+fn lab_draws_loops_on_the_overlay_and_the_frame_once() {
+    let (bg, fg) = (canvas(800, 500), canvas(800, 500));
+    let mut lab = Lab::new("v=1");
+    lab.attach(bg.clone(), fg.clone()).unwrap();
+    let st = lab.frame(1000.0).unwrap();
+    assert_eq!(get(&st, "done").as_bool(), Some(true));
+    assert_eq!(get(&st, "background").as_bool(), Some(true));
+    for rgb in [[0x00, 0x72, 0xb2], [0xd5, 0x5e, 0x00], [0x00, 0x9e, 0x73]] {
+        assert!(count(&fg, rgb) > 200, "loop colour {rgb:?} on the overlay");
+        assert!(
+            count(&bg, rgb) > 10,
+            "legend colour {rgb:?} on the background"
+        );
+    }
+    // a small change redraws the loops but keeps the axes (stable scale)
+    lab.set("vs", "0.0105").unwrap();
+    let st = lab.frame(1000.0).unwrap();
+    assert_eq!(get(&st, "background").as_bool(), Some(false));
+    let rows: Array = get(&lab.readout(), "rows").dyn_into().unwrap();
+    assert_eq!(rows.length(), 3);
+    let svg = lab.svg(800, 500).unwrap();
+    assert!(svg.contains("<svg") && svg.contains("100 Hz") && svg.contains("#0072B2"));
+}
+
+#[wasm_bindgen_test]
+fn heavy_parameter_sets_are_spread_over_frames() {
+    let (bg, fg) = (canvas(400, 300), canvas(400, 300));
+    // k0 = 1e8 needs 20000 steps per cycle: far more than one frame's budget
+    let mut lab = Lab::new("v=1&k0=1e8");
+    lab.attach(bg, fg).unwrap();
+    let st = lab.frame(1.0).unwrap();
+    assert_eq!(
+        get(&st, "done").as_bool(),
+        Some(false),
+        "first frame only starts"
+    );
+    let mut frames = 1;
+    while !get(&lab.frame(4.0).unwrap(), "done").as_bool().unwrap() {
+        frames += 1;
+        assert!(frames < 10_000);
+    }
+    assert!(frames > 2, "work was split over {frames} frames");
+    let rows: Array = get(&lab.readout(), "rows").dyn_into().unwrap();
+    assert_eq!(rows.length(), 3);
 }
