@@ -14,14 +14,15 @@ use crate::fit_canvas_to_dpr;
 const LOOP_WIDTH: f64 = 1.5;
 const REF_WIDTH: f64 = 1.25;
 
-/// The page's plot: background + overlay canvas of the same size, stacked by CSS.
+/// The page's plot: background + overlay canvas of the same size, stacked by CSS, holding one
+/// or more chart panels (a view with several panels passes them all to [`Surface::draw_panels`]).
 pub struct Surface {
     bg: HtmlCanvasElement,
     fg: HtmlCanvasElement,
     fg_ctx: CanvasRenderingContext2d,
     dpr: f64,
     bg_key: String,
-    transform: Option<PlotTransform>,
+    transforms: Vec<PlotTransform>,
     /// Pixel points of the curve being stroked; reused so frames do not allocate for it.
     scratch: Vec<(f64, f64)>,
 }
@@ -53,7 +54,7 @@ impl Surface {
             fg_ctx,
             dpr: 1.0,
             bg_key: String::new(),
-            transform: None,
+            transforms: Vec::new(),
             scratch: Vec::with_capacity(4096),
         })
     }
@@ -64,76 +65,152 @@ impl Surface {
         fit_canvas_to_dpr(&self.fg);
     }
 
-    /// Draws `frame` (its series give only the legend) on the background if anything about it
-    /// or the canvas size changed, then strokes `curves` on the overlay. Returns whether the
-    /// background was redrawn.
-    pub fn draw(&mut self, frame: &ChartSpec, curves: &[Series]) -> Result<bool, JsError> {
+    /// Draws panels in a grid (1 → 1×1, 2 → 1×2, 3–4 → 2×2, 5–6 → 2×3, …). Each panel's frame
+    /// (its series give only the legend) goes on the background, redrawn only if any frame or
+    /// the canvas size changed; the curves are stroked on the overlay every call. Returns
+    /// whether the background was redrawn.
+    pub fn draw_panels(&mut self, panels: &[(&ChartSpec, &[Series])]) -> Result<bool, JsError> {
         self.fit();
-        let key = frame_key(frame, self.bg.width(), self.bg.height(), self.dpr);
+        let mut key = format!("{}x{}@{}", self.bg.width(), self.bg.height(), self.dpr);
+        for (frame, _) in panels {
+            key.push('#');
+            key.push_str(&frame_key(frame));
+        }
         let mut redrew = false;
-        if key != self.bg_key || self.transform.is_none() {
+        if key != self.bg_key || self.transforms.len() != panels.len() {
             let backend = CanvasBackend::with_canvas_object(self.bg.clone())
                 .ok_or_else(|| JsError::new("canvas has no 2d context"))?;
             let root = backend.into_drawing_area();
-            let t = draw_frame(&root, frame, &Style { scale: self.dpr })
+            root.fill(&WHITE)
                 .map_err(|e| JsError::new(&e.to_string()))?;
-            self.transform = Some(t);
+            let (rows, cols) = grid(panels.len());
+            let areas = root.split_evenly((rows, cols));
+            self.transforms.clear();
+            for ((frame, _), area) in panels.iter().zip(&areas) {
+                let t = draw_frame(area, frame, &Style { scale: self.dpr })
+                    .map_err(|e| JsError::new(&e.to_string()))?;
+                self.transforms.push(t);
+            }
             self.bg_key = key;
             redrew = true;
         }
-        let Some(t) = self.transform else {
-            return Ok(redrew);
-        };
         let ctx = &self.fg_ctx;
         ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
             .map_err(js)?;
         ctx.clear_rect(0.0, 0.0, self.fg.width() as f64, self.fg.height() as f64);
-        ctx.save();
-        ctx.begin_path();
-        let (l, top, r, bottom) = t.clip;
-        ctx.rect(l, top, r - l, bottom - top);
-        ctx.clip();
         ctx.set_line_join("round");
         let dash = js_sys::Array::of2(&(6.0 * self.dpr).into(), &(4.0 * self.dpr).into());
         let solid = js_sys::Array::new();
-        for s in curves {
-            self.scratch.clear();
-            t.decimate(&s.points, 1.0, &mut self.scratch);
-            if self.scratch.len() < 2 {
-                continue;
-            }
-            ctx.set_stroke_style_str(&hex(s.color));
-            let w = if s.dashed { REF_WIDTH } else { LOOP_WIDTH };
-            ctx.set_line_width(w * self.dpr);
-            ctx.set_line_dash(if s.dashed { &dash } else { &solid })
-                .map_err(js)?;
+        for ((_, curves), t) in panels.iter().zip(&self.transforms) {
+            ctx.save();
             ctx.begin_path();
-            let mut pen_up = true;
-            for &(x, y) in &self.scratch {
-                if x.is_nan() {
-                    pen_up = true;
-                } else if pen_up {
-                    ctx.move_to(x, y);
-                    pen_up = false;
-                } else {
-                    ctx.line_to(x, y);
+            let (l, top, r, bottom) = t.clip;
+            ctx.rect(l, top, r - l, bottom - top);
+            ctx.clip();
+            for s in curves.iter() {
+                self.scratch.clear();
+                t.decimate(&s.points, 1.0, &mut self.scratch);
+                if self.scratch.len() < 2 {
+                    continue;
                 }
+                ctx.set_stroke_style_str(&hex(s.color));
+                let w = if s.dashed { REF_WIDTH } else { LOOP_WIDTH };
+                ctx.set_line_width(w * self.dpr);
+                ctx.set_line_dash(if s.dashed { &dash } else { &solid })
+                    .map_err(js)?;
+                ctx.begin_path();
+                let mut pen_up = true;
+                for &(x, y) in &self.scratch {
+                    if x.is_nan() {
+                        pen_up = true;
+                    } else if pen_up {
+                        ctx.move_to(x, y);
+                        pen_up = false;
+                    } else {
+                        ctx.line_to(x, y);
+                    }
+                }
+                ctx.stroke();
             }
-            ctx.stroke();
+            ctx.restore();
         }
-        ctx.restore();
         Ok(redrew)
     }
 }
 
+/// Rows × columns for `n` panels: at most three columns, as square as possible.
+fn grid(n: usize) -> (usize, usize) {
+    let cols = match n {
+        0 | 1 => 1,
+        2 | 4 => 2,
+        _ => 3,
+    };
+    (n.max(1).div_ceil(cols), cols)
+}
+
 /// Everything the background depends on; the background is redrawn only when this changes.
-fn frame_key(s: &ChartSpec, w: u32, h: u32, dpr: f64) -> String {
+fn frame_key(s: &ChartSpec) -> String {
     let mut k = format!(
-        "{w}x{h}@{dpr}|{}|{}|{}|{:?}|{:?}|{}",
+        "{}|{}|{}|{:?}|{:?}|{}",
         s.title, s.x_label, s.y_label, s.x_range, s.y_range, s.x_log
     );
     for se in &s.series {
         k.push_str(&format!("|{}:{}:{}", se.label, hex(se.color), se.dashed));
     }
     k
+}
+
+#[cfg(all(test, target_arch = "wasm32"))]
+mod tests {
+    use super::*;
+    use wasm_bindgen_test::*;
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    fn canvas() -> HtmlCanvasElement {
+        let doc = web_sys::window().unwrap().document().unwrap();
+        let c: HtmlCanvasElement = doc.create_element("canvas").unwrap().dyn_into().unwrap();
+        c.style().set_property("width", "800px").unwrap();
+        c.style().set_property("height", "600px").unwrap();
+        doc.body().unwrap().append_child(&c).unwrap();
+        c
+    }
+
+    #[wasm_bindgen_test]
+    fn four_panels_each_get_their_curve_in_their_own_quadrant() {
+        let (bg, fg) = (canvas(), canvas());
+        let mut s = Surface::new(bg, fg.clone()).unwrap();
+        let spec = friction_plot::stribeck_chart(
+            &friction_core::stribeck::Stribeck::TABLE_I,
+            1.0,
+            0.05,
+            300,
+        );
+        let frames: Vec<ChartSpec> = (0..4).map(|_| spec.clone()).collect();
+        let list: Vec<(&ChartSpec, &[Series])> =
+            frames.iter().map(|f| (f, f.series.as_slice())).collect();
+        assert!(s.draw_panels(&list).unwrap());
+        assert!(
+            !s.draw_panels(&list).unwrap(),
+            "unchanged frames are not redrawn"
+        );
+        let ctx = context(&fg).unwrap();
+        let (w, h) = (fg.width() as f64, fg.height() as f64);
+        for (qx, qy) in [(0.0, 0.0), (0.5, 0.0), (0.0, 0.5), (0.5, 0.5)] {
+            let d = ctx
+                .get_image_data(qx * w, qy * h, w / 2.0, h / 2.0)
+                .unwrap()
+                .data();
+            let blue = d
+                .chunks(4)
+                .filter(|p| p[3] > 100 && p[2] > 120 && p[0] < 80)
+                .count();
+            assert!(blue > 100, "quadrant ({qx}, {qy}) has its curve: {blue} px");
+        }
+        assert_eq!(grid(1), (1, 1));
+        assert_eq!(grid(2), (1, 2));
+        assert_eq!(grid(4), (2, 2));
+        assert_eq!(grid(5), (2, 3));
+        assert_eq!(grid(6), (2, 3));
+    }
 }

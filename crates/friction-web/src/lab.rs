@@ -90,8 +90,13 @@ impl Job {
         }
     }
 
-    /// The chart of what is ready (finished loops, then the loop being refined) and the legend
-    /// of what will be there when done.
+    /// The panels of the view: for each, the chart of what is ready (finished loops, then the
+    /// loop being refined) and the legend of what will be there when done. Views with several
+    /// panels (e.g. a stick-slip benchmark) return one entry per panel.
+    fn panels(&self) -> Vec<(ChartSpec, Vec<Series>)> {
+        self.chart().into_iter().collect()
+    }
+
     fn chart(&self) -> Option<(ChartSpec, Vec<Series>)> {
         match self {
             Job::Hysteresis { cfg, run, done } => {
@@ -200,6 +205,9 @@ struct Readout {
     summary: String,
 }
 
+/// (x range, y range) of one panel.
+type Axes = ((f64, f64), (f64, f64));
+
 /// One page's state: the scenario, its computation and its plot.
 #[wasm_bindgen]
 pub struct Lab {
@@ -207,7 +215,8 @@ pub struct Lab {
     errors: Vec<ParamError>,
     job: Job,
     surface: Option<Surface>,
-    axes: Option<((f64, f64), (f64, f64))>,
+    /// Axis ranges per panel, kept while the data stay inside them.
+    axes: Vec<Option<Axes>>,
     tighten: bool,
     /// The overlay shows the final state of the current job.
     drawn_final: bool,
@@ -226,7 +235,7 @@ impl Lab {
             errors,
             job,
             surface: None,
-            axes: None,
+            axes: Vec::new(),
             tighten: false,
             drawn_final: false,
         }
@@ -283,7 +292,7 @@ impl Lab {
             .map_err(|e| JsError::new(&e.to_string()))?;
         if self.scenario != before {
             if self.scenario.view() != before.view() {
-                self.axes = None;
+                self.axes.clear();
             }
             self.job = Job::new(&self.scenario);
             self.drawn_final = false;
@@ -344,36 +353,51 @@ impl Lab {
         }
         let done = self.job.done();
         let mut background = false;
-        if let (Some(surface), Some((spec, legend))) = (self.surface.as_mut(), self.job.chart()) {
-            let (xlo, xhi, ylo, yhi) = data_bounds(&spec.series);
+        let panels = self.job.panels();
+        if let (Some(surface), false) = (self.surface.as_mut(), panels.is_empty()) {
             let tighten = self.tighten && done;
-            let x = if spec.x_log {
-                spec.x_range
-            } else {
-                stable_range(self.axes.map(|a| a.0), xlo, xhi, tighten)
-            };
-            let y = stable_range(self.axes.map(|a| a.1), ylo, yhi, tighten);
-            self.axes = Some((x, y));
+            self.axes.resize(panels.len(), None);
+            let frames: Vec<ChartSpec> = panels
+                .iter()
+                .zip(self.axes.iter_mut())
+                .map(|((spec, legend), axes)| {
+                    let (xlo, xhi, ylo, yhi) = data_bounds(&spec.series);
+                    let x = if spec.x_log {
+                        spec.x_range
+                    } else {
+                        stable_range(axes.map(|a| a.0), xlo, xhi, tighten)
+                    };
+                    let y = stable_range(axes.map(|a| a.1), ylo, yhi, tighten);
+                    *axes = Some((x, y));
+                    // the frame draws only the legend entries; their data only steer the
+                    // legend corner
+                    let series = legend
+                        .iter()
+                        .map(|l| {
+                            let mut l = l.clone();
+                            if let Some(d) = spec.series.iter().find(|s| s.label == l.label) {
+                                l.points.clone_from(&d.points);
+                            }
+                            l
+                        })
+                        .collect();
+                    ChartSpec {
+                        x_range: x,
+                        y_range: y,
+                        series,
+                        ..spec.clone()
+                    }
+                })
+                .collect();
             if tighten {
                 self.tighten = false;
             }
-            // the frame draws only the legend entries; their data only steer the legend corner
-            let series = legend
-                .into_iter()
-                .map(|mut l| {
-                    if let Some(d) = spec.series.iter().find(|s| s.label == l.label) {
-                        l.points.clone_from(&d.points);
-                    }
-                    l
-                })
+            let list: Vec<(&ChartSpec, &[Series])> = frames
+                .iter()
+                .zip(&panels)
+                .map(|(f, (spec, _))| (f, spec.series.as_slice()))
                 .collect();
-            let frame = ChartSpec {
-                x_range: x,
-                y_range: y,
-                series,
-                ..spec.clone()
-            };
-            background = surface.draw(&frame, &spec.series)?;
+            background = surface.draw_panels(&list)?;
         }
         self.drawn_final = done;
         let progress = match &self.job {
@@ -495,9 +519,10 @@ impl Lab {
             .job
             .chart()
             .ok_or_else(|| JsError::new("nothing to export yet"))?;
+        let axes = self.axes.first().copied().flatten();
         let spec = ChartSpec {
-            x_range: self.axes.map_or(spec.x_range, |a| a.0),
-            y_range: self.axes.map_or(spec.y_range, |a| a.1),
+            x_range: axes.map_or(spec.x_range, |a| a.0),
+            y_range: axes.map_or(spec.y_range, |a| a.1),
             ..spec
         };
         let mut svg = String::new();
