@@ -232,6 +232,11 @@ fn run_view(s: &Scenario, metrics: bool, out: &mut dyn Write) -> Result<ChartSpe
             }
             Ok(friction_plot::frbd::relaxation_chart(&curves))
         }
+        // generic model-driven views: one arm each (their experiment code lives elsewhere)
+        View::Model(d) => Err(Failure::Usage(format!(
+            "view={} has no CLI output in this build",
+            d.name
+        ))),
     }
 }
 

@@ -34,7 +34,10 @@ fn resumable_run_equals_run_to_completion() {
 
 #[test]
 fn frequency_unit_rad_is_hz_times_two_pi() {
-    let a = Scenario::parse("freqs=10").unwrap().hysteresis_config().unwrap();
+    let a = Scenario::parse("freqs=10")
+        .unwrap()
+        .hysteresis_config()
+        .unwrap();
     let tp = 2.0 * std::f64::consts::PI * 10.0;
     let b = Scenario::parse(&format!("funit=rad&freqs={tp}"))
         .unwrap()

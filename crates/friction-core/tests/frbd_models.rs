@@ -3,9 +3,9 @@
 
 #![allow(clippy::unwrap_used, clippy::needless_range_loop)]
 
-mod common_ref;
+mod common;
 
-use common_ref::RefModel;
+use common::RefModel;
 use friction_core::experiments::energy;
 use friction_core::experiments::hysteresis::{self, HysteresisConfig};
 use friction_core::frbd::{self, Contact, Frbd, Passive};
