@@ -34,13 +34,18 @@ fn gkv(n: usize, eps: f64) -> Frbd {
     Frbd::Gkv(frbd::Gkv::new(contact(eps), 2e4, &k, &c).unwrap())
 }
 
-/// Runs constant v for a long time with large steps (L-stable, stiffly accurate: the discrete
-/// fixed point is the exact equilibrium).
+/// Runs constant v for a long time (L-stable, stiffly accurate: the discrete fixed point is the
+/// exact equilibrium, and large steps damp every mode).
 fn settle(m: &Frbd, v: f64) -> Vec<f64> {
     let mut x = vec![0.0; m.dim()];
     let mut st = Sdirk2::new(m.dim());
     for _ in 0..2000 {
         st.step(m, 0.05, v, v, &mut x);
+    }
+    // then large steps: R(hλ)^400 < 1e-17 for every mode down to λ = 1e-3/s (the slowest of
+    // the random sets below). Not larger: GKV's f = k̄0·(z − Σz_i) loses k̄0·η·ulp(v) per step.
+    for _ in 0..400 {
+        st.step(m, 100.0, v, v, &mut x);
     }
     x
 }
@@ -305,7 +310,14 @@ proptest! {
         let x = settle(&m, v);
         let c = m.contact();
         let expect = c.steady_force(v);
-        prop_assert!((m.output(v, &x) - expect).abs() < 1e-9 * expect.abs().max(1e-12));
+        // GKV computes f = k̄0·(z − Σz_i) from states of size f·Σ1/k̄_i: round-off grows like
+        // k̄0·Σ1/k̄_i (the state representation of eq. 13, not the integrator)
+        let cond = match &m {
+            Frbd::Gkv(g) => 1.0 + g.k0() * g.k().iter().map(|k| 1.0 / k).sum::<f64>(),
+            _ => 1.0,
+        };
+        let err = (m.output(v, &x) - expect).abs();
+        prop_assert!(err < (1e-9 + 1e-12 * cond) * expect.abs().max(1e-12), "err {} cond {}", err, cond);
         let _ = m.storage(&x);
     }
 }
