@@ -321,3 +321,39 @@ proptest! {
         let _ = m.storage(&x);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// Lemma III.2 in its simplest form: with a = |v|_ε/μ ≥ |v|/μ_max,
+    /// dV/dt ≤ p·|v|·|f|·(1 − |f|/μ_max) ≤ p·μ_max·|v|/4, so V(t) ≤ V(0) + p·μ_max/4·∫|v| dt:
+    /// no growth beyond that, for any step size, including 7 steps per period.
+    #[test]
+    fn storage_obeys_the_boundedness_estimate_for_any_step(
+        m in model_strategy(),
+        amps in prop::collection::vec(0.0..0.05f64, 3),
+        harmonics in prop::collection::vec(1u32..20, 3),
+        mean in -0.02..0.02f64,
+        steps_per_period in prop::sample::select(vec![7usize, 100, 2000]),
+    ) {
+        let freqs: Vec<f64> = harmonics.iter().map(|h| 5.0 * *h as f64).collect();
+        let v = multisine(&amps, &freqs, mean);
+        let n = 10 * steps_per_period;
+        let acc = energy::account(&m, &v, &vec![0.0; m.dim()], 2.0, n);
+        let st = m.contact().stribeck;
+        let cap = m.contact().p * st.mu_s.max(st.mu_d) / 4.0;
+        // ∫|v| dt with 64 trapezoid substeps per integrator step
+        let mut int_v = 0.0;
+        let h = 2.0 / n as f64;
+        for k in 0..n {
+            for j in 0..64 {
+                let t0 = (k as f64 + j as f64 / 64.0) * h;
+                int_v += 0.5 * (v(t0).abs() + v(t0 + h / 64.0).abs()) * h / 64.0;
+            }
+            let bound = cap * int_v;
+            prop_assert!(acc.storage[k + 1].is_finite());
+            prop_assert!(acc.storage[k + 1] <= 1.01 * bound + 1e-15,
+                "t = {}: V = {} > bound {}", acc.t[k + 1], acc.storage[k + 1], bound);
+        }
+    }
+}

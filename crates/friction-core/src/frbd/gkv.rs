@@ -1,7 +1,7 @@
 //! FrBD_{n+1}-GKV (letter eq. 13): a spring k̄0 in series with n Kelvin–Voigt elements.
 //!
-//! State x = [z, z_1, …, z_n]: total deflection z [m] and element deflections z_i [m].
-//! f = k̄0·(z − Σ z_j), ż = v − a(v)·f, ż_i = (f − k̄_i·z_i)/c̄_i; output F = p·f [N].
+//! State x = [z, z_1, …, z_n]: total deflection z \[m\] and element deflections z_i \[m\].
+//! f = k̄0·(z − Σ z_j), ż = v − a(v)·f, ż_i = (f − k̄_i·z_i)/c̄_i; output F = p·f \[N\].
 
 use super::{check_list, spec, Contact, Passive};
 use crate::integrate::linear::LinearModel;

@@ -801,7 +801,7 @@ impl Scenario {
     pub fn velocity_mean_amp(&self) -> (f64, f64) {
         (self.num("vmean"), self.num("vamp"))
     }
-    /// Relaxation velocity [m/s] and end time [s].
+    /// Relaxation velocity [m/s] and end time \[s\].
     pub fn relaxation_v_tend(&self) -> (f64, f64) {
         (self.num("vrel"), self.num("tend"))
     }
