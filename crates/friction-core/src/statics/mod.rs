@@ -360,3 +360,5 @@ pub(crate) fn dahl_virgin(x: f64, fc: f64, sigma: f64) -> f64 {
         -fc * (-sigma * x.abs() / fc).exp_m1()
     }
 }
+
+pub use stribeck::lugre_shape;
