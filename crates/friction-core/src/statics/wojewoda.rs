@@ -89,7 +89,7 @@ impl FrictionModel for Wojewoda {
         1
     }
     fn derivative(&self, v: f64, _fe: f64, x: &[f64], dx: &mut [f64]) {
-        dx[0] = (v - x[0]) / self.tau;
+        dx[0] = super::finite((v - x[0]) / self.tau);
     }
     fn force(&self, v: f64, fe: f64, x: &[f64]) -> f64 {
         if v.abs() < self.v0 {
