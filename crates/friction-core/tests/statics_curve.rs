@@ -1,6 +1,8 @@
 //! The curve experiment (`view=curve` / `view=explorer`): CSV shape, agreement with direct
 //! evaluation, the quasi-steady curve of state models, and the composite paper's figures.
 
+#![allow(clippy::unwrap_used)] // tests may panic on a broken invariant
+
 use friction_core::experiments::curve::{self, composite_figure, Sweep, CURVE_VIEW, EXPLORER_VIEW};
 use friction_core::model::{find, FrictionModel};
 

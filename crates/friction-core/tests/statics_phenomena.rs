@@ -1,6 +1,8 @@
 //! The computed phenomena matrix of the static and composite laws, and its comparison with the
 //! composite paper's Table 2 claims (CATALOG §5).
 
+#![allow(clippy::unwrap_used)] // tests may panic on a broken invariant
+
 use friction_core::experiments::phenomena::{
     self, composite_disagreements, detect, Disagreement, Flag, PHENOMENA,
 };

@@ -56,6 +56,7 @@ pub fn curve_chart(r: &CurveResult) -> ChartSpec {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)] // tests may panic on a broken invariant
 mod tests {
     use super::*;
     use crate::{draw_chart, Style};

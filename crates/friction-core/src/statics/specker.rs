@@ -20,7 +20,7 @@ const PARAMS: [ParamSpec; 6] = [
         "vsp",
         "Stribeck peak velocity (placeholder)",
         "v_Sp",
-        7.0710678118654757e-4,
+        std::f64::consts::FRAC_1_SQRT_2 * 1e-3,
     ),
     visc("c", "Viscous coefficient (placeholder)", "c", 0.1),
 ];
