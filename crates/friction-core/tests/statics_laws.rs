@@ -212,6 +212,11 @@ fn listed_peak_values() {
     // Rooney–Deravi: tanh(1) below v0, jump to F_C beyond (printed gain 1)
     let rd = build("rooney-deravi", &[]);
     assert!((f(rd.as_ref(), 1e-3) - fc * 1f64.tanh()).abs() < 1e-12);
+    let ru = build("rooney-deravi", &[("branched", 0.0)]);
+    assert!(
+        (f(ru.as_ref(), 2e-3) - fc * 2f64.tanh()).abs() < 1e-12,
+        "unbranched"
+    );
     let rd3 = build("rooney-deravi", &[("gt", 3.0)]);
     assert!((f(rd3.as_ref(), 1e-3) / fc - 3f64.tanh()).abs() < 1e-12);
     // Ambrósio: dead zone and ramp slope F_C/(v1 − v0) = 1090 N·s/m
@@ -224,6 +229,10 @@ fn listed_peak_values() {
         .map(|i| f(an.as_ref(), i as f64 * 1e-6))
         .fold(0.0, f64::max);
     assert!((apk / fs - 0.97).abs() < 0.01, "{}", apk / fs);
+    // ERRATA §1 #8: slope at 0 is μ_s F_N k_t + k_v
+    let an = build("andersson", &[]);
+    let s = f(an.as_ref(), 1e-12) / 1e-12;
+    assert!((s / (fs * 1e4 + 0.1) - 1.0).abs() < 1e-6, "{s}");
 }
 
 #[test]
@@ -429,6 +438,13 @@ proptest! {
             let mut dx = vec![0.0; m.n_states()];
             m.derivative(v, fe, &xs, &mut dx);
             prop_assert!(dx.iter().all(|d| d.is_finite()));
+            // oddness in (v, F_e, state) holds for any valid parameters (printed AV/SD/SV excepted)
+            let printed = e.info.params.iter().position(|p| p.key == "printed").map(|i| vals[i] >= 0.5).unwrap_or(false);
+            if !printed && v.abs() < 1e6 && fe.abs() < 1e6 && x.abs() < 1e6 {
+                let mx = vec![-x; m.n_states()];
+                let back = m.force(-v, -fe, &mx);
+                prop_assert!((out + back).abs() <= 1e-9 * out.abs().max(1.0), "{}: {out} vs {back}", e.info.id);
+            }
         }
     }
 }
