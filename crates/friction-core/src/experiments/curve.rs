@@ -5,8 +5,8 @@
 //!   evaluated directly. Models with state (DV/SD/SV, bristle models) give their quasi-steady
 //!   curve: from the point nearest v = 0 outwards, each point after sliding
 //!   [`SETTLE_SLIP`](super::phenomena::SETTLE_SLIP) metres at that velocity.
-//! * `sweep = 1` (x): the composite paper's displacement sweep ([C] Figs 5–7): two branches from the
-//!   virgin state at X = 0, one forwards and one backwards, each following [C]'s kinematics
+//! * `sweep = 1` (x): the composite paper's displacement sweep (\[C\] Figs 5–7): two branches from the
+//!   virgin state at X = 0, one forwards and one backwards, each following \[C\]'s kinematics
 //!   |Ẋ| = t(t+1), |X| = t³/3 + t²/2, up to |X| = xmax, with sgn Ẋ = sgn X (the paper's figures
 //!   show negative shifts its monotonic profile cannot produce, CATALOG §7.4). The default
 //!   xmax = 14/3 m is the profile at t = 2 s ("from zero to two seconds"), where SV reaches ≈ ±16.4 N
@@ -106,7 +106,7 @@ pub static EXPLORER_VIEW: ViewDef = ViewDef {
 pub enum Sweep {
     /// Relative velocity v [m/s].
     Velocity,
-    /// Displacement X [m].
+    /// Displacement X \[m\].
     Displacement,
 }
 
@@ -132,7 +132,7 @@ pub struct CurveResult {
     pub blocks: Vec<CurveBlock>,
 }
 
-/// Values of [`PARAMS`] that reproduce [C]'s figure for a composite model (F_ex = 15 N):
+/// Values of [`PARAMS`] that reproduce \[C\]'s figure for a composite model (F_ex = 15 N):
 /// F–v on [−1, 1] m/s for AV/CS/CVS (Figs 2–4), the displacement sweep for DV/SD/SV (Figs 5–7).
 pub fn composite_figure(model_id: &str) -> Option<[f64; 6]> {
     match model_id {
@@ -226,7 +226,7 @@ fn velocity_curve(
     out
 }
 
-/// t at which [C]'s profile has travelled `x`: t³/3 + t²/2 = x (Newton, monotone for t ≥ 0).
+/// t at which \[C\]'s profile has travelled `x`: t³/3 + t²/2 = x (Newton, monotone for t ≥ 0).
 fn profile_time(x: f64) -> f64 {
     let mut t = x.cbrt().max(1e-3);
     for _ in 0..60 {

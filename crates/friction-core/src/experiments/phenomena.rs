@@ -83,9 +83,9 @@ pub struct Phenomena {
     pub hysteresis: Flag,
     /// Stick-slip in the Rabinowicz benchmark.
     pub stick_slip: Flag,
-    /// Largest friction before breakaway [N].
+    /// Largest friction before breakaway \[N\].
     pub f_hold: f64,
-    /// Smallest friction while sliding after breakaway [N].
+    /// Smallest friction while sliding after breakaway \[N\].
     pub f_kin: f64,
     /// Largest relative drop of |F_ss| below its running maximum [-].
     pub stribeck_drop: f64,
@@ -138,7 +138,7 @@ impl StateStepper {
         }
     }
 
-    /// Advances `x` by `dt` [s] at constant `v`, `fe`: x ← x + dt·f(v, fe, x_new).
+    /// Advances `x` by `dt` \[s\] at constant `v`, `fe`: x ← x + dt·f(v, fe, x_new).
     pub fn step(&mut self, m: &dyn FrictionModel, v: f64, fe: f64, x: &mut [f64], dt: f64) {
         if self.n == 0 || dt <= 0.0 {
             return;
@@ -245,7 +245,7 @@ fn solve_in_place(a: &mut [f64], b: &mut [f64], n: usize) -> bool {
     true
 }
 
-/// Slip [m] at each sweep speed before F_ss is read: long against bristle relaxation lengths
+/// Slip \[m\] at each sweep speed before F_ss is read: long against bristle relaxation lengths
 /// (~1e-5 m) and against the Dahl length of the composite laws (F_c/σ = 1.2 m), so the state has
 /// settled.
 pub const SETTLE_SLIP: f64 = 10.0;
@@ -559,7 +559,7 @@ impl Matrix {
     }
 }
 
-/// [C] Table 2 claims (1 = has the property) in [`PHENOMENA`] order:
+/// \[C\] Table 2 claims (1 = has the property) in [`PHENOMENA`] order:
 /// stiction, Stribeck, viscous, pre-sliding, hysteresis, stick-slip ("rising static friction",
 /// 0 for all six, is not tested: no experiment here measures dwell time).
 pub const COMPOSITE_TABLE2: [(&str, [bool; 6]); 6] = [
@@ -571,18 +571,18 @@ pub const COMPOSITE_TABLE2: [(&str, [bool; 6]); 6] = [
     ("sv", [true, false, true, true, true, true]),
 ];
 
-/// One disagreement between [C] Table 2 and the computed matrix.
+/// One disagreement between \[C\] Table 2 and the computed matrix.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Disagreement {
     /// Model id.
     pub model: &'static str,
     /// Phenomenon (a [`PHENOMENA`] name).
     pub phenomenon: &'static str,
-    /// What [C] claims.
+    /// What \[C\] claims.
     pub paper: bool,
 }
 
-/// Every cell where the computed flag contradicts [C] Table 2 (cells not run are skipped).
+/// Every cell where the computed flag contradicts \[C\] Table 2 (cells not run are skipped).
 pub fn composite_disagreements(m: &Matrix) -> Vec<Disagreement> {
     let mut out = Vec::new();
     for (id, claims) in COMPOSITE_TABLE2 {

@@ -4,7 +4,7 @@
 //! A smooth Stribeck law in which tanh replaces sgn. The stiction peak approaches F_s only for
 //! k_t v_s ≫ 1 (≥ 0.97 F_s needs k_t v_s ≳ 10; ERRATA §1 #8). Table 6.4 is missing, so
 //! v_s = 1e-3 m/s, i = 2, k_t = 1e4 s/m (k_t v_s = 10) and k_v = 0.1 N·s/m (the thesis' σ2) are
-//! placeholders, not from [T]. No switching surface (C^∞ for even i, C¹ for i = 1).
+//! placeholders, not from \[T\]. No switching surface (C^∞ for even i, C¹ for i = 1).
 
 use super::{checked, static_model, vel, visc, Cat, FromValues, StaticLaw, FN, MUK, MUS};
 use crate::model::ModelInfo;
@@ -47,7 +47,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Andersson law: F_s, F_C [N], v_s [m/s], exponent i [-], k_t [s/m], k_v [N·s/m].
+/// Andersson law: F_s, F_C \[N\], v_s [m/s], exponent i [-], k_t [s/m], k_v [N·s/m].
 #[derive(Debug, Clone, Copy)]
 pub struct Andersson {
     fs: f64,

@@ -38,7 +38,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Static reduction of the seven-parameter model: F_C, F_S,∞ [N], F_v [N·s/m], v_s, v_0 [m/s].
+/// Static reduction of the seven-parameter model: F_C, F_S,∞ \[N\], F_v [N·s/m], v_s, v_0 [m/s].
 #[derive(Debug, Clone, Copy)]
 pub struct Armstrong {
     fc: f64,

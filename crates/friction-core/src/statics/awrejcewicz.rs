@@ -40,7 +40,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Provisional Awrejcewicz law: F_s [N], window v_0 [m/s], step reading (cubic or smoothstep).
+/// Provisional Awrejcewicz law: F_s \[N\], window v_0 [m/s], step reading (cubic or smoothstep).
 #[derive(Debug, Clone, Copy)]
 pub struct Awrejcewicz {
     fs: f64,

@@ -1,10 +1,10 @@
 //! Bengisu & Akay (1994): F = F_C sgn(v)(1 − e^{−α|v|})[1 + (ξ − 1)e^{−β|v|}], ξ = F_s/F_C
-//! (CATALOG §3.2, the [T] product form of eq. 6.8–6.9).
+//! (CATALOG §3.2, the \[T\] product form of eq. 6.8–6.9).
 //!
 //! A smooth Stribeck curve without a velocity window. F(0) = 0 and F → F_C; the peak reaches F_s
 //! only when α ≫ β, so it is below F_s in general. α and β are not in the seed: the defaults
 //! α = 1e4 s/m, β = 1e3 s/m (a Stribeck decay on the thesis' v_S = 1 mm/s scale, peak ≈ 0.875 F_s)
-//! are placeholders, not from [T]. No switching surface (C¹).
+//! are placeholders, not from \[T\]. No switching surface (C¹).
 
 use super::{checked, relation_error, sgn, static_model, Cat, FromValues, StaticLaw, FN, MUK, MUS};
 use crate::model::ModelInfo;
@@ -40,7 +40,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Bengisu–Akay law: F_C [N], ratio ξ = F_s/F_C [-], rates α, β [s/m].
+/// Bengisu–Akay law: F_C \[N\], ratio ξ = F_s/F_C [-], rates α, β [s/m].
 #[derive(Debug, Clone, Copy)]
 pub struct BengisuAkay {
     fc: f64,

@@ -1,4 +1,4 @@
-//! Bernard (1974): linear regularisation F = F_C clip(k_l v, −1, 1) (CATALOG §2.1, [T] eq. 6.1).
+//! Bernard (1974): linear regularisation F = F_C clip(k_l v, −1, 1) (CATALOG §2.1, \[T\] eq. 6.1).
 //!
 //! Replaces the Coulomb jump by a ramp of slope F_C k_l so explicit solvers can step through
 //! v = 0. No stiction: |F| ≤ F_C. Switching surfaces (kinks): |v| = 1/k_l.
@@ -22,7 +22,7 @@ const PARAMS: [ParamSpec; 3] = [
     },
 ];
 
-/// Registry description; default k_l = 2000 s/m is [T] Table 6.2.
+/// Registry description; default k_l = 2000 s/m is \[T\] Table 6.2.
 pub static INFO: ModelInfo = ModelInfo {
     id: "bernard",
     name: "Bernard (1974)",
@@ -31,7 +31,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Bernard law: Coulomb level F_C [N], transition coefficient k_l [s/m].
+/// Bernard law: Coulomb level F_C \[N\], transition coefficient k_l [s/m].
 #[derive(Debug, Clone, Copy)]
 pub struct Bernard {
     fc: f64,

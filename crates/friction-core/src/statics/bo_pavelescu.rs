@@ -46,7 +46,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Bo–Pavelescu law: F_s, F_C [N], α [(s/m)^δ], δ [-].
+/// Bo–Pavelescu law: F_s, F_C \[N\], α [(s/m)^δ], δ [-].
 #[derive(Debug, Clone, Copy)]
 pub struct BoPavelescu {
     fs: f64,
@@ -56,7 +56,7 @@ pub struct BoPavelescu {
 }
 
 impl BoPavelescu {
-    /// The Stribeck curve magnitude F_C + (F_s − F_C)e^{−α|v|^δ} [N] (even in v).
+    /// The Stribeck curve magnitude F_C + (F_s − F_C)e^{−α|v|^δ} \[N\] (even in v).
     pub fn curve(&self, v: f64) -> f64 {
         self.fc + (self.fs - self.fc) * (-self.alpha * v.abs().powf(self.delta)).exp()
     }

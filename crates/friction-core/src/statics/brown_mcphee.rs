@@ -1,9 +1,9 @@
 //! Brown & McPhee (2016): F = F_C tanh(4v/v_t) + (F_s − F_C)(v/v_t)/(¼(v/v_t)² + ¾)²
-//! + σ v tanh(4F_N/F_N,t) (CATALOG §3.10, [T] eq. 6.30–6.31).
+//! + σ v tanh(4F_N/F_N,t) (CATALOG §3.10, \[T\] eq. 6.30–6.31).
 //!
 //! A continuous law with physically meaningful parameters: the static peak sits at v_t, where
 //! F(v_t) = F_C tanh 4 + (F_s − F_C) when σ = 0. v_t, σ and F_N,t are not in the seed: the
-//! defaults v_t = 1e-3 m/s, σ = 0.1 N·s/m and F_N,t = 1 N are placeholders, not from [T].
+//! defaults v_t = 1e-3 m/s, σ = 0.1 N·s/m and F_N,t = 1 N are placeholders, not from \[T\].
 //! Odd, C^∞: no switching surface.
 
 use super::{checked, static_model, vel, visc, Cat, FromValues, StaticLaw, FN, MUK, MUS};
@@ -37,7 +37,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Brown–McPhee law: F_s, F_C [N], v_t [m/s], viscous gain σ·tanh(4F_N/F_N,t) [N·s/m].
+/// Brown–McPhee law: F_s, F_C \[N\], v_t [m/s], viscous gain σ·tanh(4F_N/F_N,t) [N·s/m].
 #[derive(Debug, Clone, Copy)]
 pub struct BrownMcPhee {
     fs: f64,

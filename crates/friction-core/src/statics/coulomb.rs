@@ -19,7 +19,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Coulomb law with Coulomb level F_C = μ_k F_N [N].
+/// Coulomb law with Coulomb level F_C = μ_k F_N \[N\].
 #[derive(Debug, Clone, Copy)]
 pub struct Coulomb {
     fc: f64,

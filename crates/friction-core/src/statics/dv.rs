@@ -1,4 +1,4 @@
-//! DV, Dahl + viscous ([C] eqs. 8–9, CATALOG §5):
+//! DV, Dahl + viscous (\[C\] eqs. 8–9, CATALOG §5):
 //! F = μ_v Ẋ + F_c(1 − e^{−σ|X|/F_c}) sgn(Ẋ), sgn(0) = 0.
 //!
 //! The exponential is the closed-form Dahl virgin curve from X = 0, so the law is an algebraic
@@ -25,7 +25,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// DV law: μ_v [N·s/m], F_c [N], σ [N/m]; state `[X]` [m].
+/// DV law: μ_v [N·s/m], F_c \[N\], σ [N/m]; state `[X]` \[m\].
 #[derive(Debug, Clone, Copy)]
 pub struct Dv {
     muv: f64,

@@ -29,7 +29,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Hess–Soom law: F_s, F_C [N], v_S [m/s], c_v [N·s/m].
+/// Hess–Soom law: F_s, F_C \[N\], v_S [m/s], c_v [N·s/m].
 #[derive(Debug, Clone, Copy)]
 pub struct HessSoom {
     fs: f64,
@@ -39,7 +39,7 @@ pub struct HessSoom {
 }
 
 impl HessSoom {
-    /// The Stribeck part F_C + (F_s − F_C)/(1 + (v/v_S)²) [N] (even in v, without viscous term).
+    /// The Stribeck part F_C + (F_s − F_C)/(1 + (v/v_S)²) \[N\] (even in v, without viscous term).
     pub fn curve(&self, v: f64) -> f64 {
         let r = v / self.vs;
         let lorentz = if r.abs() > 1e150 {

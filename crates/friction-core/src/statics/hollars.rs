@@ -1,6 +1,6 @@
 //! Hollars (1994) — **provisional: formula not recoverable from the source** (CATALOG §3.4).
 //!
-//! [T]'s section is on missing pages and no stored source gives a "Hollars" law; the catalog gives
+//! \[T\]'s section is on missing pages and no stored source gives a "Hollars" law; the catalog gives
 //! no formula at all, only that it is a stiction-class law that converged with every solver.
 //! **Best guess (decision, ours):** the presumed source (SD/FAST, Hollars et al. 1994) regularises
 //! Coulomb friction linearly in velocity, so we ship a Gaussian Stribeck curve with a linear
@@ -28,7 +28,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Provisional Hollars law: F_s, F_C [N], v_t, v_s [m/s].
+/// Provisional Hollars law: F_s, F_C \[N\], v_t, v_s [m/s].
 #[derive(Debug, Clone, Copy)]
 pub struct Hollars {
     fs: f64,

@@ -1,9 +1,9 @@
-//! Karnopp (1985): velocity window with a stick branch driven by F_e (CATALOG §3.1, [T] eq. 6.7).
+//! Karnopp (1985): velocity window with a stick branch driven by F_e (CATALOG §3.1, \[T\] eq. 6.7).
 //!
 //! Outside the window (|v| ≥ v_0) F = F_C sgn(v); inside, the velocity "is considered null" and
 //! friction balances the external force up to the breakaway level: F = min(|F_e|, F_s) sgn(F_e).
 //! Odd in the pair: F(−v, −F_e) = −F(v, F_e). v_0 is not in the seed (Table 6.4 is missing): the
-//! default 1e-4 m/s is a placeholder, not from [T].
+//! default 1e-4 m/s is a placeholder, not from \[T\].
 //! Switching surfaces: |v| = v_0 (jump), and inside the window |F_e| = F_s (kink).
 
 use super::{
@@ -33,7 +33,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Karnopp law: F_s, F_C [N], window half-width v_0 [m/s].
+/// Karnopp law: F_s, F_C \[N\], window half-width v_0 [m/s].
 #[derive(Debug, Clone, Copy)]
 pub struct Karnopp {
     fs: f64,

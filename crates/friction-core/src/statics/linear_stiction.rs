@@ -1,9 +1,9 @@
 //! Linear with stiction (Marques et al. 2016): a ramp to F_s at v_0, a linear descent to F_C at
-//! v_1, then F_C (CATALOG §3.9, [T] eq. 6.29).
+//! v_1, then F_C (CATALOG §3.9, \[T\] eq. 6.29).
 //!
 //! C⁰ with kinks; the negative slope on (v_0, v_1] is the negative damping that drives
 //! stick-slip. v_0 and v_1 are not in the seed: the defaults 1e-3 and 2e-3 m/s are placeholders,
-//! not from [T]. Switching surfaces (kinks): |v| = v_0, |v| = v_1 (and v = 0, where the slope is
+//! not from \[T\]. Switching surfaces (kinks): |v| = v_0, |v| = v_1 (and v = 0, where the slope is
 //! continuous).
 
 use super::{
@@ -30,7 +30,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Linear-with-stiction law: F_s, F_C [N], v_0 < v_1 [m/s].
+/// Linear-with-stiction law: F_s, F_C \[N\], v_0 < v_1 [m/s].
 #[derive(Debug, Clone, Copy)]
 pub struct LinearStiction {
     fs: f64,

@@ -1,11 +1,11 @@
 //! Static and composite friction laws: F = F(v, F_e) (CATALOG §1.1, §2, §3, §5, §6).
 //!
 //! Every law here is a [`FrictionModel`] with no internal state, except the three composite laws
-//! DV, SD and SV of [C], whose printed force depends on the displacement X: they carry X as their
+//! DV, SD and SV of \[C\], whose printed force depends on the displacement X: they carry X as their
 //! single state (dX/dt = v, X(0) = 0), so the same scenario schema drives them.
 //!
-//! Laws are written once as a [`StaticLaw`] (force as a function of `v` [m/s] and `F_e` [N]) and
-//! turned into a [`FrictionModel`] by [`static_model!`]. Solvers with event location can ask for
+//! Laws are written once as a [`StaticLaw`] (force as a function of `v` [m/s] and `F_e` \[N\]) and
+//! turned into a [`FrictionModel`] by the `static_model!` macro. Solvers with event location can ask for
 //! the switching functions of any law of this family through [`switching_for`]: each returned
 //! function changes sign exactly on one switching surface (a kink or a jump of the law).
 
@@ -44,13 +44,13 @@ pub mod wojewoda;
 /// Largest number of switching functions any law of this family reports.
 pub const MAX_SWITCHES: usize = 4;
 
-/// A static friction law F(v, F_e): the force [N] as a function of the relative velocity
-/// `v` [m/s] and the external tangential force `fe` [N] (used only by stick branches).
+/// A static friction law F(v, F_e): the force \[N\] as a function of the relative velocity
+/// `v` [m/s] and the external tangential force `fe` \[N\] (used only by stick branches).
 pub trait StaticLaw {
     /// Static description (id, name, parameters).
     fn info(&self) -> &'static ModelInfo;
 
-    /// Friction force F [N]; finite for every finite input.
+    /// Friction force F \[N\]; finite for every finite input.
     fn force(&self, v: f64, fe: f64) -> f64;
 
     /// Writes the law's switching functions at (v, F_e) into `g` and returns how many there are.
@@ -299,28 +299,28 @@ pub(crate) use crate::model::Category as Cat;
 // force F_c = 6 N, i.e. μ_c = 0.6 with F_N = 10 N), μ_s = 0.75, μ = 0.5 (read as the viscous
 // coefficient μ_v [N·s/m]), Ẋ_s = 0.1 m/s, σ = 5 (asperity stiffness, read as N/m).
 
-/// [C] static coefficient μ_s = 0.75.
+/// \[C\] static coefficient μ_s = 0.75.
 pub(crate) const C_MUS: ParamSpec = ParamSpec {
     default: 0.75,
     ..MUS
 };
-/// [C] Coulomb coefficient: Table 1's "μ_c = 6" read as F_c = 6 N, so μ_c = 0.6.
+/// \[C\] Coulomb coefficient: Table 1's "μ_c = 6" read as F_c = 6 N, so μ_c = 0.6.
 pub(crate) const C_MUK: ParamSpec = ParamSpec {
     name: "Coulomb coefficient ([C] prints \"μ_c = 6\": read as F_c = 6 N)",
     symbol: "μ_c",
     default: 0.6,
     ..MUK
 };
-/// [C] normal force F_N = 10 N.
+/// \[C\] normal force F_N = 10 N.
 pub(crate) const C_FN: ParamSpec = ParamSpec {
     default: 10.0,
     ..FN
 };
-/// [C] viscous coefficient μ_v = 0.5 N·s/m (Table 1's "μ").
+/// \[C\] viscous coefficient μ_v = 0.5 N·s/m (Table 1's "μ").
 pub(crate) const C_MUV: ParamSpec = visc("muv", "Viscous coefficient ([C] \"μ\")", "μ_v", 0.5);
-/// [C] Stribeck velocity limit Ẋ_s = 0.1 m/s.
+/// \[C\] Stribeck velocity limit Ẋ_s = 0.1 m/s.
 pub(crate) const C_XS: ParamSpec = vel("xs", "Stribeck velocity limit", "Ẋ_s", 0.1);
-/// [C] asperity stiffness σ = 5 N/m.
+/// \[C\] asperity stiffness σ = 5 N/m.
 pub(crate) const C_SIGMA: ParamSpec = ParamSpec {
     key: "sigma",
     name: "Asperity stiffness",
@@ -343,15 +343,15 @@ pub(crate) const C_PRINTED: ParamSpec = ParamSpec {
     log: false,
 };
 
-/// The Stribeck corrections of [C] eqs. 3–4 read with Ẋ_t = Ẋ and amplitude `amp`:
-/// C_1 + C_2 = amp·e^{−(Ẋ/Ẋ_s)²}·sgn(Ẋ) [N].
+/// The Stribeck corrections of \[C\] eqs. 3–4 read with Ẋ_t = Ẋ and amplitude `amp`:
+/// C_1 + C_2 = amp·e^{−(Ẋ/Ẋ_s)²}·sgn(Ẋ) \[N\].
 #[inline]
 pub(crate) fn c1_c2(v: f64, amp: f64, xs: f64) -> f64 {
     let r = v / xs;
     amp * (-(r * r)).exp() * sgn(v)
 }
 
-/// The Dahl virgin curve of [C] eqs. 8–11: F_c(1 − e^{−σ|X|/F_c}) [N] (0 when F_c = 0).
+/// The Dahl virgin curve of \[C\] eqs. 8–11: F_c(1 − e^{−σ|X|/F_c}) \[N\] (0 when F_c = 0).
 #[inline]
 pub(crate) fn dahl_virgin(x: f64, fc: f64, sigma: f64) -> f64 {
     if fc <= 0.0 {

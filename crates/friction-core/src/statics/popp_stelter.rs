@@ -47,7 +47,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Provisional Popp–Stelter law: F_s, F_C [N], κ1 [s/m], κ2 [N·s²/m²].
+/// Provisional Popp–Stelter law: F_s, F_C \[N\], κ1 [s/m], κ2 [N·s²/m²].
 #[derive(Debug, Clone, Copy)]
 pub struct PoppStelter {
     fs: f64,
@@ -57,7 +57,7 @@ pub struct PoppStelter {
 }
 
 impl PoppStelter {
-    /// The Stribeck part F_C + (F_s − F_C)/(1 + κ1|v|) [N] (even in v).
+    /// The Stribeck part F_C + (F_s − F_C)/(1 + κ1|v|) \[N\] (even in v).
     pub fn curve(&self, v: f64) -> f64 {
         self.fc + (self.fs - self.fc) / (1.0 + self.k1 * v.abs())
     }

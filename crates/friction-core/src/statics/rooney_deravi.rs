@@ -1,5 +1,5 @@
 //! Rooney & Deravi (1982): tanh regularisation, F = F_C tanh(g_t v/v_0) for |v| ≤ v_0 and
-//! F_C sgn(v) beyond (CATALOG §2.4, [T] eq. 6.5).
+//! F_C sgn(v) beyond (CATALOG §2.4, \[T\] eq. 6.5).
 //!
 //! The scale factor inside tanh did not survive extraction (CATALOG §2.4): it is the parameter
 //! g_t ("tanh gain", default 1 as printed, which leaves a jump from 0.7616 F_C to F_C at v_0;
@@ -37,7 +37,7 @@ const PARAMS: [ParamSpec; 5] = [
     },
 ];
 
-/// Registry description; default v_0 = 1e-3 m/s is [T] Table 6.2.
+/// Registry description; default v_0 = 1e-3 m/s is \[T\] Table 6.2.
 pub static INFO: ModelInfo = ModelInfo {
     id: "rooney-deravi",
     name: "Rooney & Deravi (1982)",
@@ -46,7 +46,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Rooney–Deravi law: F_C [N], tolerance v_0 [m/s], tanh gain g_t [-], branch choice.
+/// Rooney–Deravi law: F_C \[N\], tolerance v_0 [m/s], tanh gain g_t [-], branch choice.
 #[derive(Debug, Clone, Copy)]
 pub struct RooneyDeravi {
     fc: f64,

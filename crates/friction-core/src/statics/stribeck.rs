@@ -36,7 +36,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Library Stribeck law: F_s = μ_s N, F_C = μ_c N [N], v_s [m/s], b_v [N·s/m].
+/// Library Stribeck law: F_s = μ_s N, F_C = μ_c N \[N\], v_s [m/s], b_v [N·s/m].
 #[derive(Debug, Clone, Copy)]
 pub struct Stribeck {
     fs: f64,
@@ -72,9 +72,9 @@ impl StaticLaw for Stribeck {
 }
 static_model!(Stribeck);
 
-/// The library's LuGre Stribeck shape as a force: G(v) = F_C + (F_s − F_C)/(1 + (|v|/v_s)^α) [N].
+/// The library's LuGre Stribeck shape as a force: G(v) = F_C + (F_s − F_C)/(1 + (|v|/v_s)^α) \[N\].
 ///
-/// [L] writes it in metres, g = G/σ0 (a₁ = μ_c N/σ0, a₂ = (μ_s − μ_c)N/σ0, s = |v|/v_s); divide
+/// \[L\] writes it in metres, g = G/σ0 (a₁ = μ_c N/σ0, a₂ = (μ_s − μ_c)N/σ0, s = |v|/v_s); divide
 /// by σ0 for that form. Even in v, between F_C and F_s, rational (not Gaussian) decay.
 #[inline]
 pub fn lugre_shape(v: f64, fc: f64, fs: f64, vs: f64, alpha: f64) -> f64 {

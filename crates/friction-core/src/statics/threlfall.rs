@@ -1,5 +1,5 @@
 //! Threlfall (1978): exponential regularisation F = F_C (1 − e^{−3|v|/v_0}) sgn(v)
-//! (CATALOG §2.2, [T] eq. 6.2–6.3).
+//! (CATALOG §2.2, \[T\] eq. 6.2–6.3).
 //!
 //! The smooth, unbranched form: the piecewise-capped variant found in some surveys has a 5 % jump
 //! at v_0 that makes stiff solvers chatter (CATALOG §2.2, §7.3), so it is not offered.
@@ -12,7 +12,7 @@ use crate::params::{ParamError, ParamSpec};
 
 const PARAMS: [ParamSpec; 3] = [MUK, FN, vel("v0", "Velocity threshold", "v_0", 1e-3)];
 
-/// Registry description; default v_0 = 1e-3 m/s is [T] Table 6.2.
+/// Registry description; default v_0 = 1e-3 m/s is \[T\] Table 6.2.
 pub static INFO: ModelInfo = ModelInfo {
     id: "threlfall",
     name: "Threlfall (1978)",
@@ -21,7 +21,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Threlfall law: Coulomb level F_C [N], threshold velocity v_0 [m/s].
+/// Threlfall law: Coulomb level F_C \[N\], threshold velocity v_0 [m/s].
 #[derive(Debug, Clone, Copy)]
 pub struct Threlfall {
     fc: f64,

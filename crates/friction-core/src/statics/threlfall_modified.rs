@@ -1,8 +1,8 @@
 //! Threlfall modified (Marques et al. 2016): F = F_C min((1 − e^{−3|v|/v_0})/(1 − e⁻³), 1) sgn(v)
-//! (CATALOG §2.3, [T] eq. 6.4).
+//! (CATALOG §2.3, \[T\] eq. 6.4).
 //!
 //! The normalisation makes F(v_0) = F_C exactly; the cap for |v| > v_0 is the catalog's
-//! reconstruction (without it the law would overshoot to 1.0524 F_C). [T]'s fastest model
+//! reconstruction (without it the law would overshoot to 1.0524 F_C). \[T\]'s fastest model
 //! without stiction. Switching surfaces (kinks): |v| = v_0.
 
 use super::{checked, sgn, static_model, vel, Cat, FromValues, StaticLaw, FN, MAX_SWITCHES, MUK};
@@ -11,7 +11,7 @@ use crate::params::{ParamError, ParamSpec};
 
 const PARAMS: [ParamSpec; 3] = [MUK, FN, vel("v0", "Velocity threshold", "v_0", 1e-3)];
 
-/// Registry description; default v_0 = 1e-3 m/s is [T] Table 6.2.
+/// Registry description; default v_0 = 1e-3 m/s is \[T\] Table 6.2.
 pub static INFO: ModelInfo = ModelInfo {
     id: "threlfall-modified",
     name: "Threlfall modified (Marques et al. 2016)",
@@ -20,7 +20,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Modified Threlfall law: Coulomb level F_C [N], threshold velocity v_0 [m/s].
+/// Modified Threlfall law: Coulomb level F_C \[N\], threshold velocity v_0 [m/s].
 #[derive(Debug, Clone, Copy)]
 pub struct ThrelfallModified {
     fc: f64,

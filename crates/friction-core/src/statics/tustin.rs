@@ -27,7 +27,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Tustin law: F_s, F_C [N], v_S [m/s].
+/// Tustin law: F_s, F_C \[N\], v_S [m/s].
 #[derive(Debug, Clone, Copy)]
 pub struct Tustin {
     fs: f64,
@@ -36,7 +36,7 @@ pub struct Tustin {
 }
 
 impl Tustin {
-    /// The Stribeck curve magnitude F_C + (F_s − F_C)e^{−|v|/v_S} [N] (even in v).
+    /// The Stribeck curve magnitude F_C + (F_s − F_C)e^{−|v|/v_S} \[N\] (even in v).
     pub fn curve(&self, v: f64) -> f64 {
         self.fc + (self.fs - self.fc) * (-v.abs() / self.vs).exp()
     }
