@@ -4,7 +4,7 @@
 //! * `sweep = 0` (v): F(v, F_e) on `n` evenly spaced velocities in [vmin, vmax]. Static laws are
 //!   evaluated directly. Models with state (DV/SD/SV, bristle models) give their quasi-steady
 //!   curve: from the point nearest v = 0 outwards, each point after sliding
-//!   [`SETTLE_SLIP`](super::phenomena::SETTLE_SLIP) metres at that velocity.
+//!   [`SETTLE_SLIP`] metres at that velocity.
 //! * `sweep = 1` (x): the composite paper's displacement sweep (\[C\] Figs 5–7): two branches from the
 //!   virgin state at X = 0, one forwards and one backwards, each following \[C\]'s kinematics
 //!   |Ẋ| = t(t+1), |X| = t³/3 + t²/2, up to |X| = xmax, with sgn Ẋ = sgn X (the paper's figures
