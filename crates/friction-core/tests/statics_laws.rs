@@ -448,3 +448,44 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn auxiliary_laws_serve_as_stribeck_curves() {
+    use friction_core::statics::{bo_pavelescu, hess_soom, popp_stelter, stribeck, tustin};
+    use friction_core::statics::{FromValues, StribeckCurve};
+    let vals = [0.15, 0.1, 9.81];
+    let curves: Vec<(&str, Box<dyn StribeckCurve>)> = vec![
+        (
+            "tustin",
+            Box::new(tustin::Tustin::from_values(&vals).unwrap()),
+        ),
+        (
+            "bo-pavelescu",
+            Box::new(bo_pavelescu::BoPavelescu::from_values(&vals).unwrap()),
+        ),
+        (
+            "hess-soom",
+            Box::new(hess_soom::HessSoom::from_values(&vals).unwrap()),
+        ),
+        (
+            "popp-stelter",
+            Box::new(popp_stelter::PoppStelter::from_values(&vals).unwrap()),
+        ),
+        (
+            "stribeck",
+            Box::new(stribeck::Stribeck::from_values(&vals).unwrap()),
+        ),
+    ];
+    for (id, c) in curves {
+        assert!((c.curve(0.0) - 1.4715).abs() < 1e-12, "{id}");
+        assert!(
+            (c.curve(1e3) - 0.981).abs() < 1e-3,
+            "{id}: {}",
+            c.curve(1e3)
+        );
+        for v in [1e-4, 1e-3, 0.02] {
+            assert_eq!(c.curve(v), c.curve(-v), "{id}");
+            assert!(c.curve(v) < 1.4715 && c.curve(v) > 0.981, "{id}");
+        }
+    }
+}

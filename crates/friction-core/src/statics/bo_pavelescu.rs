@@ -92,3 +92,9 @@ impl StaticLaw for BoPavelescu {
     }
 }
 static_model!(BoPavelescu);
+
+impl super::StribeckCurve for BoPavelescu {
+    fn curve(&self, v: f64) -> f64 {
+        BoPavelescu::curve(self, v)
+    }
+}

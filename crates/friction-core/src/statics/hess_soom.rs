@@ -81,3 +81,9 @@ impl StaticLaw for HessSoom {
     }
 }
 static_model!(HessSoom);
+
+impl super::StribeckCurve for HessSoom {
+    fn curve(&self, v: f64) -> f64 {
+        HessSoom::curve(self, v)
+    }
+}

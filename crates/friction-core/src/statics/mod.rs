@@ -62,6 +62,14 @@ pub trait StaticLaw {
     }
 }
 
+/// An even Stribeck curve g(v) [N]: the magnitude of steady sliding friction without any viscous
+/// term, from F_s at v = 0 towards F_C. The auxiliary laws of CATALOG §1.1 and the library's
+/// Stribeck law implement it so dynamic models can take any of them as their steady-state curve.
+pub trait StribeckCurve {
+    /// g(v) [N], even in v.
+    fn curve(&self, v: f64) -> f64;
+}
+
 /// Switching functions of a law of this family, for event location (see [`switching_for`]).
 pub trait Switching {
     /// Writes the switching functions at (v, F_e, state x) into `g`; returns how many.

@@ -93,3 +93,9 @@ impl StaticLaw for PoppStelter {
     }
 }
 static_model!(PoppStelter);
+
+impl super::StribeckCurve for PoppStelter {
+    fn curve(&self, v: f64) -> f64 {
+        PoppStelter::curve(self, v)
+    }
+}

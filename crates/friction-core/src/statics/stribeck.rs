@@ -72,6 +72,13 @@ impl StaticLaw for Stribeck {
 }
 static_model!(Stribeck);
 
+impl super::StribeckCurve for Stribeck {
+    fn curve(&self, v: f64) -> f64 {
+        let r = v / self.vs;
+        self.fc + (self.fs - self.fc) * (-(r * r)).exp()
+    }
+}
+
 /// The library's LuGre Stribeck shape as a force: G(v) = F_C + (F_s − F_C)/(1 + (|v|/v_s)^α) \[N\].
 ///
 /// \[L\] writes it in metres, g = G/σ0 (a₁ = μ_c N/σ0, a₂ = (μ_s − μ_c)N/σ0, s = |v|/v_s); divide

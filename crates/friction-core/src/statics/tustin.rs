@@ -71,3 +71,9 @@ impl StaticLaw for Tustin {
     }
 }
 static_model!(Tustin);
+
+impl super::StribeckCurve for Tustin {
+    fn curve(&self, v: f64) -> f64 {
+        Tustin::curve(self, v)
+    }
+}
