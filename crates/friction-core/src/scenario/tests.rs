@@ -273,7 +273,7 @@ fn generic_view_selects_models_and_shares_keys() {
     assert!(Scenario::parse("view=curve&model=frbd-gm,frbd-gkv,frbd-kv,frbd-elastic").is_err());
     assert!(Scenario::parse("view=curve&n=2").is_err());
     assert!(Scenario::parse("view=curve&sigma0=2").is_err());
-    assert!(Scenario::parse("view=curve&tau1=1").is_ok());
+    assert!(Scenario::parse("view=curve&model=frbd-gm&tau1=1").is_ok());
     assert!(Scenario::parse("view=curve&model=frbd-kv&tau1=1").is_err());
     assert!(
         Scenario::parse("view=curve&mus=5").is_err(),
