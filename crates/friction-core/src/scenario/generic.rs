@@ -11,8 +11,11 @@ use super::{Control, ControlKind, ViewDef};
 use crate::model::{self, FrictionModel, ModelEntry};
 use crate::params::{fmt_num, ParamError, ParamSpec};
 
-/// The generic views this build knows; the lead registers `curve`, `explorer`, `stickslip` here.
-pub static MODEL_VIEWS: &[&ViewDef] = &[];
+/// The generic views this build knows (add `stickslip` here when its ViewDef exists).
+pub static MODEL_VIEWS: &[&ViewDef] = &[
+    &crate::experiments::curve::CURVE_VIEW,
+    &crate::experiments::curve::EXPLORER_VIEW,
+];
 
 /// Selected models and explicitly set values of a generic view.
 #[derive(Debug, Clone, Default, PartialEq)]

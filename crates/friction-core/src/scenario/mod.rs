@@ -302,12 +302,17 @@ impl Scenario {
         }
         // (σ0, σ1, γ1) are applied together: one alone may be non-physical with the defaults of
         // the other two while the triple is fine.
+        // (generic views pass these keys to their models, e.g. LuGre's σ0)
+        let frbd_view = !matches!(s.view, View::Model(_));
         let sig: Vec<(&str, &str)> = SIGMA_KEYS
             .iter()
+            .filter(|_| frbd_view)
             .filter_map(|k| get(k).map(|v| (*k, v)))
             .collect();
         let mut skip: Vec<&str> = vec!["v", "view", "model", "n", "funit"];
-        skip.extend(SIGMA_KEYS);
+        if frbd_view {
+            skip.extend(SIGMA_KEYS);
+        }
         if !sig.is_empty() {
             for rk in RHEO_KEYS {
                 if let Some(v) = get(rk) {
@@ -452,13 +457,6 @@ impl Scenario {
                 let View::Model(d) = self.view else {
                     return Ok(());
                 };
-                if matches!(key, "n" | "funit" | "sigma0" | "sigma1" | "gamma1") {
-                    return Err(ParamError::new(
-                        key,
-                        value,
-                        format!("not used by view={}", d.name),
-                    ));
-                }
                 self.generic.apply(d, key, value)
             }
             "model" => {
