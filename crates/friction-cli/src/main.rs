@@ -232,6 +232,28 @@ fn run_view(s: &Scenario, metrics: bool, out: &mut dyn Write) -> Result<ChartSpe
             }
             Ok(friction_plot::frbd::relaxation_chart(&curves))
         }
+        // generic model-driven views: one arm each (their experiment code lives elsewhere)
+        View::Model(d) if d.name == "curve" || d.name == "explorer" => {
+            let values: Vec<f64> = d
+                .params
+                .iter()
+                .map(|p| s.view_value(p.key).unwrap_or(p.default))
+                .collect();
+            let models = s.build_models().map_err(bad)?;
+            let r = friction_core::experiments::curve::run(&values, &models).map_err(bad)?;
+            if metrics {
+                return Err(Failure::Usage(format!(
+                    "--metrics is not defined for view={}",
+                    d.name
+                )));
+            }
+            out.write_all(r.to_csv().as_bytes())?;
+            Ok(friction_plot::curve::curve_chart(&r))
+        }
+        View::Model(d) => Err(Failure::Usage(format!(
+            "view={} has no CLI output in this build",
+            d.name
+        ))),
     }
 }
 

@@ -87,3 +87,18 @@ fn list_models_reads_the_registry() {
     assert!(out.lines().any(|l| l == "frbd-kv\tfrbd\tprovisional"));
     assert_eq!(run(&["--help"]).0, 0);
 }
+
+#[test]
+fn curve_view_runs_registry_models() {
+    let (code, out, err) = run(&["view=curve&model=frbd-gm,frbd-kv&vmax=0.02"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().next(), Some("model,v,F"));
+    assert!(out.lines().any(|l| l.starts_with("frbd-kv,")));
+    // the view's own `n` (number of points) is not the FrBD order
+    let (code, out, err) = run(&["view=curve&n=11&model=frbd-elastic"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 12);
+    let (code, _, err) = run(&["view=curve&tau=1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("tau"), "{err}");
+}

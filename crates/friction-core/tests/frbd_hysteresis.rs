@@ -2,9 +2,9 @@
 
 #![allow(clippy::unwrap_used, clippy::needless_range_loop)]
 
-mod common_ref;
+mod common;
 
-use common_ref::{reference_loop, RefModel};
+use common::{reference_loop, RefModel};
 use friction_core::experiments::hysteresis::{self, HysteresisConfig};
 use friction_core::frbd::{self, Contact, Frbd};
 

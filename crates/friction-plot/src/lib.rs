@@ -5,6 +5,7 @@
 //! margins, line widths) are multiplied by [`Style::scale`], the device-pixel ratio, because
 //! plotters-canvas draws in device pixels and knows nothing about HiDPI.
 
+pub mod curve;
 pub mod frbd;
 
 use plotters::coord::Shift;

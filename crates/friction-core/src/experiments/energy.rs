@@ -8,30 +8,30 @@ use crate::integrate::linear::{LinearModel, Sdirk2, GAMMA};
 /// Energy time series sampled after every step.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct EnergyAccount {
-    /// Time [s] (first sample at t = 0).
+    /// Time \[s\] (first sample at t = 0).
     pub t: Vec<f64>,
-    /// Supplied work ∫₀ᵗ F·v dt [J].
+    /// Supplied work ∫₀ᵗ F·v dt \[J\].
     pub work: Vec<f64>,
-    /// Storage V(x(t)) [J].
+    /// Storage V(x(t)) \[J\].
     pub storage: Vec<f64>,
-    /// Dissipated energy ∫₀ᵗ D dt [J], by the same stage quadrature as the work.
+    /// Dissipated energy ∫₀ᵗ D dt \[J\], by the same stage quadrature as the work.
     pub dissipated: Vec<f64>,
 }
 
 impl EnergyAccount {
-    /// Passivity residual ∫F·v dt − (V(t) − V(0)) at sample `i` [J].
+    /// Passivity residual ∫F·v dt − (V(t) − V(0)) at sample `i` \[J\].
     pub fn residual(&self, i: usize) -> f64 {
         self.work[i] - (self.storage[i] - self.storage[0])
     }
 
-    /// Smallest passivity residual over the run [J].
+    /// Smallest passivity residual over the run \[J\].
     pub fn min_residual(&self) -> f64 {
         (0..self.t.len())
             .map(|i| self.residual(i))
             .fold(f64::INFINITY, f64::min)
     }
 
-    /// Largest |residual − dissipated| over the run [J]: how well the storage/dissipation
+    /// Largest |residual − dissipated| over the run \[J\]: how well the storage/dissipation
     /// identity dV/dt = F·v − D holds along the discrete trajectory.
     pub fn identity_error(&self) -> f64 {
         (0..self.t.len())

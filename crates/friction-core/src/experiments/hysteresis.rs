@@ -143,15 +143,15 @@ impl HysteresisConfig {
 /// Metrics of one steady loop.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct LoopMetrics {
-    /// Largest F over the cycle [N] (refined between samples by a parabola).
+    /// Largest F over the cycle \[N\] (refined between samples by a parabola).
     pub fmax: f64,
-    /// Smallest F over the cycle [N].
+    /// Smallest F over the cycle \[N\].
     pub fmin: f64,
     /// Loop area ∮F dv [N·m/s].
     pub area: f64,
-    /// Energy dissipated per cycle ∮F·v dt [J] (the storage returns to its value).
+    /// Energy dissipated per cycle ∮F·v dt \[J\] (the storage returns to its value).
     pub energy: f64,
-    /// ∫F·v dt − (V(t) − V(0)) over the whole run from rest [J]; ≥ 0 by passivity.
+    /// ∫F·v dt − (V(t) − V(0)) over the whole run from rest \[J\]; ≥ 0 by passivity.
     pub passivity_residual: f64,
     /// Cycles integrated.
     pub cycles: usize,
@@ -166,11 +166,11 @@ pub struct Loop {
     pub freq: f64,
     /// Angular frequency [rad/s].
     pub omega: f64,
-    /// Time within the cycle [s], from 0 to one period inclusive.
+    /// Time within the cycle \[s\], from 0 to one period inclusive.
     pub t: Vec<f64>,
     /// Velocity v(t) [m/s].
     pub v: Vec<f64>,
-    /// Friction force F(t) [N].
+    /// Friction force F(t) \[N\].
     pub f: Vec<f64>,
     /// Metrics of this cycle.
     pub metrics: LoopMetrics,

@@ -1,5 +1,7 @@
 //! The experiments of the source papers, reused by tests, benchmarks, the CLI and the page.
 
+pub mod curve;
 pub mod energy;
 pub mod hysteresis;
+pub mod phenomena;
 pub mod relaxation;

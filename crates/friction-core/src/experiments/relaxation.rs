@@ -47,7 +47,7 @@ pub struct RelaxationConfig {
     pub models: Vec<(String, Frbd)>,
     /// Constant sliding velocity [m/s].
     pub v: f64,
-    /// End time [s].
+    /// End time \[s\].
     pub t_end: f64,
     /// Number of log-spaced samples in [t_end·1e-6, t_end].
     pub points: usize,
@@ -58,11 +58,11 @@ pub struct RelaxationConfig {
 pub struct Curve {
     /// Legend label, e.g. `"n = 2"`.
     pub label: String,
-    /// Log-spaced times [s].
+    /// Log-spaced times \[s\].
     pub t: Vec<f64>,
-    /// Friction force F(t) [N].
+    /// Friction force F(t) \[N\].
     pub f: Vec<f64>,
-    /// Steady-state force p·sgn_ε(v)·μ(v) [N] (eq. 14, the same for every n).
+    /// Steady-state force p·sgn_ε(v)·μ(v) \[N\] (eq. 14, the same for every n).
     pub steady: f64,
 }
 

@@ -36,7 +36,7 @@ pub fn build(v: &[f64]) -> Result<Box<dyn FrictionModel>, ParamError> {
     )?))
 }
 
-/// Elastic bristle: one state z [m].
+/// Elastic bristle: one state z \[m\].
 #[derive(Debug, Clone, PartialEq)]
 pub struct Elastic {
     contact: Contact,

@@ -1,7 +1,7 @@
 //! FrBD_{n+1}-GKV (letter eq. 13): a spring k̄0 in series with n Kelvin–Voigt elements.
 //!
-//! State x = [z, z_1, …, z_n]: total deflection z [m] and element deflections z_i [m].
-//! f = k̄0·(z − Σ z_j), ż = v − a(v)·f, ż_i = (f − k̄_i·z_i)/c̄_i; output F = p·f [N].
+//! State x = [z, z_1, …, z_n]: total deflection z \[m\] and element deflections z_i \[m\].
+//! f = k̄0·(z − Σ z_j), ż = v − a(v)·f, ż_i = (f − k̄_i·z_i)/c̄_i; output F = p·f \[N\].
 
 use super::{check_list, spec, Contact, Passive};
 use crate::integrate::linear::LinearModel;
@@ -124,8 +124,12 @@ impl LinearModel for Gkv {
             g += eta / den;
             rr -= r[i + 1] * self.c[i] / den;
         }
-        let f = self.k0 * (rr + eta * v) / (1.0 + self.k0 * (g + eta * a));
-        x[0] = r[0] + eta * (v - a * f);
+        let den = 1.0 + self.k0 * (g + eta * a);
+        let f = self.k0 * (rr + eta * v) / den;
+        // ż = v − a·f, written without the cancellation of the two large η·a terms (else z
+        // would lose k̄0·η·ulp(v) per step when h is large)
+        let zd = (v * (1.0 + self.k0 * g) - a * self.k0 * rr) / den;
+        x[0] = r[0] + eta * zd;
         for i in 0..self.k.len() {
             x[i + 1] = (r[i + 1] * self.c[i] + eta * f) / (self.c[i] + eta * self.k[i]);
         }

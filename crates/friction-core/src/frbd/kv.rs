@@ -1,7 +1,7 @@
 //! Kelvin–Voigt-bristle FrBD_1-KV (companion paper, FRBD.md §10), the "LuGre-like" model.
 //!
 //! The bristle force is f = σ̄0·z + σ̄1·ż; inverting the friction characteristic at the current v
-//! gives ż = (v − a(v)·σ̄0·z)/(1 + a(v)·σ̄1) with a = |v|_ε/μ(v), and F = p·f [N]. Unlike LuGre it
+//! gives ż = (v − a(v)·σ̄0·z)/(1 + a(v)·σ̄1) with a = |v|_ε/μ(v), and F = p·f \[N\]. Unlike LuGre it
 //! is passive for every σ̄1 ≥ 0 (ERRATA §2, last row). Here σ̄0 is the key `k0`, σ̄1 the key `c0`.
 
 use super::{spec, Contact, Passive};
@@ -40,7 +40,7 @@ pub fn build(v: &[f64]) -> Result<Box<dyn FrictionModel>, ParamError> {
     )?))
 }
 
-/// Kelvin–Voigt bristle: one state z [m].
+/// Kelvin–Voigt bristle: one state z \[m\].
 #[derive(Debug, Clone, PartialEq)]
 pub struct Kv {
     contact: Contact,

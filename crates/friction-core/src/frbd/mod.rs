@@ -52,7 +52,7 @@ pub struct Contact {
     pub stribeck: Stribeck,
     /// Regularisation ε [m²/s²] of |v|_ε.
     pub eps: f64,
-    /// Normal load p [N]; the output is F = p·f.
+    /// Normal load p \[N\]; the output is F = p·f.
     pub p: f64,
 }
 
@@ -96,7 +96,7 @@ impl Contact {
         abs_eps(v, self.eps) / self.stribeck.mu(v)
     }
 
-    /// Steady-state friction force F = p·sgn_ε(v)·μ(v) [N] (letter eq. 14).
+    /// Steady-state friction force F = p·sgn_ε(v)·μ(v) \[N\] (letter eq. 14).
     #[inline]
     pub fn steady_force(&self, v: f64) -> f64 {
         self.p * self.stribeck.steady(v, self.eps)
@@ -105,9 +105,9 @@ impl Contact {
 
 /// Storage function and dissipation rate of a passive model (letter §III, Lemma III.3).
 pub trait Passive {
-    /// Stored energy V(x) [J] (eq. 17 for GM, eq. 20 for GKV).
+    /// Stored energy V(x) \[J\] (eq. 17 for GM, eq. 20 for GKV).
     fn storage(&self, x: &[f64]) -> f64;
-    /// Dissipation rate D(v, x) ≥ 0 [W], such that dV/dt = F·v − D along solutions.
+    /// Dissipation rate D(v, x) ≥ 0 \[W\], such that dV/dt = F·v − D along solutions.
     fn dissipation(&self, v: f64, x: &[f64]) -> f64;
 }
 

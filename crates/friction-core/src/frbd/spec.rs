@@ -10,7 +10,7 @@ use crate::stribeck::Stribeck;
 pub const SIGMA0_TABLE_I: f64 = 1e4;
 /// Table I: σ1 [s/m].
 pub const SIGMA1_TABLE_I: f64 = 64.5;
-/// Table I: γ1 [s].
+/// Table I: γ1 \[s\].
 pub const GAMMA1_TABLE_I: f64 = 1e-3;
 
 /// GM k̄1 mapped from Table I: σ1/γ1 − σ0 = 5.45e4 1/m.

@@ -28,9 +28,9 @@ pub trait LinearModel {
     fn dim(&self) -> usize;
     /// ẋ = g(v, x) = A(v)·x + b·v.
     fn rhs(&self, v: f64, x: &[f64], dx: &mut [f64]);
-    /// Solves x = r + η·g(v, x) for x exactly (η ≥ 0 [s]); `r` and `x` have length `dim()`.
+    /// Solves x = r + η·g(v, x) for x exactly (η ≥ 0 \[s\]); `r` and `x` have length `dim()`.
     fn solve_stage(&self, v: f64, eta: f64, r: &[f64], x: &mut [f64]);
-    /// Output force F(v, x) [N].
+    /// Output force F(v, x) \[N\].
     fn output(&self, v: f64, x: &[f64]) -> f64;
     /// An upper estimate of the fastest decay rate |λ|max of A(v) [1/s], for choosing h when
     /// accuracy (not stability, which needs nothing) matters.
@@ -50,9 +50,9 @@ pub struct Sdirk2 {
 /// What one step supplied, by the method's own quadrature (weights 1 − γ and γ at the stages).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct StepWork {
-    /// ∫ F·v dt over the step [J].
+    /// ∫ F·v dt over the step \[J\].
     pub work: f64,
-    /// Output F at the end of the step [N].
+    /// Output F at the end of the step \[N\].
     pub force: f64,
 }
 
@@ -70,7 +70,7 @@ impl Sdirk2 {
         &self.x1
     }
 
-    /// Advances `x` by `h` [s]; `v1` = v(t + γh) and `v2` = v(t + h) are the stage velocities.
+    /// Advances `x` by `h` \[s\]; `v1` = v(t + γh) and `v2` = v(t + h) are the stage velocities.
     ///
     /// Taking velocities rather than a closure keeps the stepper usable with tabulated inputs
     /// (the hysteresis loop reuses one table of cosines for every cycle).
@@ -100,7 +100,7 @@ impl Sdirk2 {
     }
 
     /// Integrates from `t0` over `steps` equal steps of size `h` with velocity `v(t)`; returns the
-    /// supplied work ∫F·v dt [J].
+    /// supplied work ∫F·v dt \[J\].
     pub fn run<M: LinearModel + ?Sized>(
         &mut self,
         m: &M,

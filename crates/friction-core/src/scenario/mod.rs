@@ -17,7 +17,11 @@
 //! relaxation figure; the GKV stiffnesses are Table I mapped through FRBD.md §5). A value that
 //! was never set follows the defaults when the view, model or `n` changes.
 
+mod generic;
 pub mod query;
+
+use generic::Generic;
+pub use generic::MODEL_VIEWS;
 
 use std::collections::BTreeMap;
 
@@ -53,24 +57,41 @@ pub const MAX_N: usize = 10;
 /// Largest `n` the page's control offers.
 pub const PAGE_MAX_N: usize = 5;
 
-/// The FrBD views of this schema. Generic model-driven views (`curve`, `explorer`, `stickslip`,
-/// defined by [`ViewDef`]s) are meant to be added as another variant carrying their definition.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The views of this schema: the two FrBD figures, and the generic model-driven views
+/// (`curve`, `explorer`, `stickslip`) defined by a [`ViewDef`] listed in [`MODEL_VIEWS`].
+#[derive(Debug, Clone, Copy)]
 pub enum View {
     /// Fig. 3: hysteresis loops at several frequencies.
     Hysteresis,
     /// Fig. 4: relaxation at constant velocity for orders 1..n.
     Relaxation,
+    /// A generic view running registry models (`model=a,b,c` and their parameter keys).
+    Model(&'static ViewDef),
 }
 
+impl PartialEq for View {
+    fn eq(&self, other: &View) -> bool {
+        self.name() == other.name()
+    }
+}
+impl Eq for View {}
+
 impl View {
-    /// All views of this schema, in display order.
+    /// The FrBD views, in display order.
     pub const ALL: [View; 2] = [View::Hysteresis, View::Relaxation];
+
+    /// Every view this build knows: the FrBD views, then [`MODEL_VIEWS`].
+    pub fn all() -> Vec<View> {
+        let mut v = View::ALL.to_vec();
+        v.extend(model_views().iter().map(|d| View::Model(d)));
+        v
+    }
     /// Value of `view=`.
     pub fn name(self) -> &'static str {
         match self {
             View::Hysteresis => "hysteresis",
             View::Relaxation => "relaxation",
+            View::Model(d) => d.name,
         }
     }
     /// Human title.
@@ -78,11 +99,21 @@ impl View {
         match self {
             View::Hysteresis => "Frictional-lag hysteresis (Fig. 3)",
             View::Relaxation => "Relaxation at constant velocity (Fig. 4)",
+            View::Model(d) => d.title,
         }
     }
     fn from_name(s: &str) -> Option<View> {
-        View::ALL.into_iter().find(|v| v.name() == s)
+        View::all().into_iter().find(|v| v.name() == s)
     }
+}
+
+#[cfg(not(test))]
+fn model_views() -> &'static [&'static ViewDef] {
+    MODEL_VIEWS
+}
+#[cfg(test)]
+fn model_views() -> &'static [&'static ViewDef] {
+    tests::TEST_VIEWS
 }
 
 /// How the page should render a control.
@@ -161,6 +192,8 @@ pub struct Scenario {
     sigma: Option<[f64; 3]>,
     /// Explicitly set values that differ from their defaults.
     vals: BTreeMap<&'static str, Val>,
+    /// Models and values of a generic view (empty unless `view` is [`View::Model`]).
+    generic: Generic,
 }
 
 impl Default for Scenario {
@@ -172,6 +205,7 @@ impl Default for Scenario {
             funit: FreqUnit::Hz,
             sigma: None,
             vals: BTreeMap::new(),
+            generic: Generic::default(),
         }
     }
 }
@@ -268,12 +302,17 @@ impl Scenario {
         }
         // (σ0, σ1, γ1) are applied together: one alone may be non-physical with the defaults of
         // the other two while the triple is fine.
+        // (generic views pass these keys to their models, e.g. LuGre's σ0)
+        let frbd_view = !matches!(s.view, View::Model(_));
         let sig: Vec<(&str, &str)> = SIGMA_KEYS
             .iter()
+            .filter(|_| frbd_view)
             .filter_map(|k| get(k).map(|v| (*k, v)))
             .collect();
         let mut skip: Vec<&str> = vec!["v", "view", "model", "n", "funit"];
-        skip.extend(SIGMA_KEYS);
+        if frbd_view {
+            skip.extend(SIGMA_KEYS);
+        }
         if !sig.is_empty() {
             for rk in RHEO_KEYS {
                 if let Some(v) = get(rk) {
@@ -303,6 +342,14 @@ impl Scenario {
     }
 
     fn with_sigma(&self, sig: &[(&str, &str)]) -> Result<Scenario, Vec<ParamError>> {
+        if let View::Model(d) = self.view {
+            let (k, v) = sig[0];
+            return Err(vec![ParamError::new(
+                k,
+                v,
+                format!("not used by view={}", d.name),
+            )]);
+        }
         let mut t = self.clone();
         let mut base = match t.sigma_now() {
             Some(b) => b,
@@ -344,6 +391,11 @@ impl Scenario {
             out.push('=');
             out.push_str(&query::encode(&v));
         };
+        if let View::Model(d) = self.view {
+            push("view", d.name.to_string());
+            self.generic.print(d, &mut |k, v| push(k, v));
+            return out;
+        }
         for key in KEYS {
             match key {
                 "view" if self.view != View::Hysteresis => push(key, self.view.name().into()),
@@ -397,9 +449,15 @@ impl Scenario {
                     ParamError::new(key, value, "allowed: hysteresis, relaxation")
                 })?;
                 let old = self.clone();
-                self.view = v;
+                self.switch_view(v);
                 self.after_structure_change(&old);
                 Ok(())
+            }
+            _ if matches!(self.view, View::Model(_)) => {
+                let View::Model(d) = self.view else {
+                    return Ok(());
+                };
+                self.generic.apply(d, key, value)
             }
             "model" => {
                 let m = Kind::from_id(value).ok_or_else(|| {
@@ -515,6 +573,10 @@ impl Scenario {
 
     /// Drops values that no longer apply, resizes lists to n, forgets values equal to defaults.
     fn normalize(&mut self) {
+        if let View::Model(d) = self.view {
+            self.generic.normalize(d);
+            return;
+        }
         if self.n == Some(self.default_n()) {
             self.n = None;
         }
@@ -551,6 +613,9 @@ impl Scenario {
     /// Cross-key validation: element ranges under the current unit and model, and that the
     /// models can be built.
     fn validate(&self) -> Result<(), ParamError> {
+        if let View::Model(d) = self.view {
+            return self.generic.build(d).map(|_| ());
+        }
         if let Some(Val::List(xs)) = self.vals.get("freqs") {
             let sp = self.freq_spec();
             for x in xs {
@@ -578,6 +643,10 @@ impl Scenario {
         match key {
             "v" => Some(VERSION.into()),
             "view" => Some(self.view.name().into()),
+            _ if matches!(self.view, View::Model(_)) => match self.view {
+                View::Model(d) => self.generic.get(d, key),
+                _ => None,
+            },
             "model" => Some(self.model.id().into()),
             "n" => Some(self.n_eff().to_string()),
             "funit" => self
@@ -617,10 +686,14 @@ impl Scenario {
         out.push(choice(
             "view",
             "View",
-            View::ALL.iter().map(|v| (v.name(), v.title())).collect(),
+            View::all().iter().map(|v| (v.name(), v.title())).collect(),
             "experiment",
             self.view.name().into(),
         ));
+        if let View::Model(d) = self.view {
+            out.extend(self.generic.controls(d));
+            return out;
+        }
         let num = |s: &Scenario, key: &'static str, sp: ParamSpec, group: &'static str| Control {
             key,
             label: sp.label(),
@@ -651,7 +724,7 @@ impl Scenario {
                     self.funit.as_str().into(),
                 ));
             }
-            View::Relaxation => {
+            View::Relaxation | View::Model(_) => {
                 out.push(num(self, "vrel", relaxation::VREL, "experiment"));
                 out.push(num(self, "tend", relaxation::TEND, "experiment"));
             }
@@ -726,9 +799,85 @@ impl Scenario {
     pub fn velocity_mean_amp(&self) -> (f64, f64) {
         (self.num("vmean"), self.num("vamp"))
     }
-    /// Relaxation velocity [m/s] and end time [s].
+    /// Relaxation velocity [m/s] and end time \[s\].
     pub fn relaxation_v_tend(&self) -> (f64, f64) {
         (self.num("vrel"), self.num("tend"))
+    }
+
+    /// Registry models selected in a generic view (empty for the FrBD views).
+    pub fn models(&self) -> Vec<&'static crate::model::ModelEntry> {
+        match self.view {
+            View::Model(_) => self.generic.entries(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Value of a generic view's own parameter (its default when unset).
+    pub fn view_value(&self, key: &str) -> Option<f64> {
+        let View::Model(d) = self.view else {
+            return None;
+        };
+        d.params
+            .iter()
+            .find(|p| p.key == key)
+            .map(|p| self.generic.value(p))
+    }
+
+    /// Parameter values for one selected model of a generic view, in its `params` order.
+    pub fn model_values(&self, e: &crate::model::ModelEntry) -> Vec<f64> {
+        match self.view {
+            View::Model(d) => self.generic.model_values(d, e),
+            _ => e.info.params.iter().map(|p| p.default).collect(),
+        }
+    }
+
+    /// Builds the selected models of a generic view with the scenario's values.
+    pub fn build_models(&self) -> Result<Vec<Box<dyn crate::model::FrictionModel>>, ParamError> {
+        match self.view {
+            View::Model(d) => self.generic.build(d),
+            _ => Ok(Vec::new()),
+        }
+    }
+
+    /// Switches the view; values of keys that exist in both views carry over, the rest of
+    /// the view being left returns to its defaults (so what is printed is all there is).
+    fn switch_view(&mut self, v: View) {
+        let was_model = matches!(self.view, View::Model(_));
+        match (was_model, v) {
+            (false, View::Model(d)) => {
+                let mut g = Generic::default();
+                for (k, x) in &self.vals {
+                    if let Val::Num(x) = x {
+                        let _ = g.apply(d, k, &fmt_num(*x));
+                    }
+                }
+                *self = Scenario::default();
+                self.generic = g;
+            }
+            (true, View::Model(d)) => {
+                let old = std::mem::take(&mut self.generic);
+                self.generic.models = old.models.clone();
+                if old.models.len() > d.max_models {
+                    self.generic.models.truncate(d.max_models);
+                }
+                for (k, x) in &old.values {
+                    let _ = self.generic.apply(d, k, &fmt_num(*x));
+                }
+            }
+            (true, _) => {
+                let old = std::mem::take(&mut self.generic);
+                *self = Scenario::default();
+                for (k, x) in &old.values {
+                    if let Some(sk) = static_key(k) {
+                        if self.num_spec(sk).is_some_and(|s| s.check(*x).is_ok()) {
+                            self.vals.insert(sk, Val::Num(*x));
+                        }
+                    }
+                }
+            }
+            (false, _) => {}
+        }
+        self.view = v;
     }
 
     /// Contact data (Stribeck law, ε, p).
@@ -804,7 +953,7 @@ impl Scenario {
 
     fn default_n(&self) -> usize {
         match (self.model.has_branches(), self.view) {
-            (false, _) => 0,
+            (false, _) | (_, View::Model(_)) => 0,
             (true, View::Hysteresis) => 1,
             (true, View::Relaxation) => 3,
         }
@@ -918,8 +1067,8 @@ impl Scenario {
 
     fn default_tau(&self, i: usize) -> f64 {
         match self.view {
-            View::Hysteresis => spec::GAMMA1_TABLE_I,
             View::Relaxation => relaxation::default_tau(i),
+            _ => spec::GAMMA1_TABLE_I,
         }
     }
 

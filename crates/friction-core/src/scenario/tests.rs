@@ -172,7 +172,7 @@ proptest! {
 
     #[test]
     fn parse_print_round_trip_is_exact(
-        view in prop::sample::select(vec!["hysteresis", "relaxation"]),
+        view in prop::sample::select(vec!["hysteresis", "relaxation", "curve"]),
         model in prop::sample::select(vec!["frbd-gm", "frbd-gkv", "frbd-elastic", "frbd-kv"]),
         n in 0usize..=4,
         sets in prop::collection::vec(num_key(), 0..8),
@@ -183,6 +183,9 @@ proptest! {
         let mut s = Scenario::default();
         let _ = s.set("view", view);
         let _ = s.set("model", model);
+        if view == "curve" {
+            let _ = s.set("model", &format!("{model},frbd-gkv"));
+        }
         let _ = s.set("n", &n.to_string());
         let m = s.n();
         let _ = s.set("k", &join(&ks[..m.min(4)]));
@@ -219,4 +222,71 @@ proptest! {
         }
         let _ = Scenario::parse(&format!("{key}={value}"));
     }
+}
+
+const fn p(key: &'static str, default: f64, min: f64, max: f64) -> ParamSpec {
+    ParamSpec {
+        key,
+        name: "Test",
+        symbol: "x",
+        unit: "m/s",
+        default,
+        min,
+        max,
+        log: false,
+    }
+}
+static CURVE_PARAMS: [ParamSpec; 2] = [p("vmax", 0.05, 1e-3, 1.0), p("mus", 1.5, 0.5, 3.0)];
+static TEST_CURVE: ViewDef = ViewDef {
+    name: "curve",
+    title: "Test curve",
+    params: &CURVE_PARAMS,
+    max_models: 3,
+    derived_model_keys: &["p"],
+};
+/// Generic views seen by the unit tests (the build's list is `MODEL_VIEWS`).
+pub(super) static TEST_VIEWS: &[&ViewDef] = &[&TEST_CURVE];
+
+#[test]
+fn generic_view_selects_models_and_shares_keys() {
+    let q = "view=curve&model=frbd-gm,frbd-kv&vmax=0.2&k0=2e4&mus=1.2";
+    let s = Scenario::parse(q).unwrap();
+    assert_eq!(
+        s.to_query(),
+        "v=1&view=curve&model=frbd-gm,frbd-kv&vmax=0.2&mus=1.2&k0=20000"
+    );
+    assert_eq!(Scenario::parse(&s.to_query()).unwrap(), s);
+    assert_eq!(s.get("k0").unwrap(), "20000");
+    assert_eq!(s.view_value("vmax"), Some(0.2));
+    let models = s.models();
+    assert_eq!(models.len(), 2);
+    let vals = s.model_values(models[1]);
+    assert_eq!(vals[0], 2e4); // frbd-kv k0
+    assert_eq!(vals[2], 1.2); // frbd-kv mus (the view's value drives the model)
+    assert_eq!(s.build_models().unwrap().len(), 2);
+    let keys: Vec<&str> = s.controls().iter().map(|c| c.key).collect();
+    assert_eq!(&keys[..5], &["view", "model", "vmax", "mus", "k0"]);
+    assert!(!keys.contains(&"p") && keys.contains(&"c0") && keys.contains(&"tau1"));
+    // errors
+    assert_eq!(Scenario::parse("view=curve&p=2").unwrap_err()[0].key, "p");
+    assert!(Scenario::parse("view=curve&model=nope").is_err());
+    assert!(Scenario::parse("view=curve&model=frbd-gm,frbd-gkv,frbd-kv,frbd-elastic").is_err());
+    assert!(Scenario::parse("view=curve&n=2").is_err());
+    assert!(Scenario::parse("view=curve&sigma0=2").is_err());
+    assert!(Scenario::parse("view=curve&model=frbd-gm&tau1=1").is_ok());
+    assert!(Scenario::parse("view=curve&model=frbd-kv&tau1=1").is_err());
+    assert!(
+        Scenario::parse("view=curve&mus=5").is_err(),
+        "the view's range is checked too"
+    );
+}
+
+#[test]
+fn shared_values_carry_over_between_views() {
+    let mut s = Scenario::parse("mus=1.3&tau=0.002").unwrap();
+    s.set("view", "curve").unwrap();
+    assert_eq!(s.get("mus").unwrap(), "1.3");
+    s.set("view", "hysteresis").unwrap();
+    assert_eq!(s.get("mus").unwrap(), "1.3");
+    assert_eq!(Scenario::parse(&s.to_query()).unwrap(), s);
 }

@@ -1,0 +1,95 @@
+//! The experiments as the page uses them: resumable hysteresis, relaxation (Fig. 4), scenario
+//! wiring and the frequency unit.
+
+#![allow(clippy::unwrap_used)]
+
+use friction_core::experiments::hysteresis::{self, FreqUnit, HysteresisRun};
+use friction_core::experiments::relaxation;
+use friction_core::scenario::Scenario;
+
+#[test]
+fn resumable_run_equals_run_to_completion() {
+    let cfg = Scenario::default().hysteresis_config().unwrap();
+    let full = hysteresis::run(&cfg);
+    let mut r = HysteresisRun::new(&cfg);
+    let mut calls = 0;
+    let mut saw_partial = false;
+    while !r.advance(997) {
+        calls += 1;
+        if let Some(l) = r.current() {
+            assert!(!l.converged);
+            assert_eq!(l.t.len(), l.f.len());
+            saw_partial = true;
+        }
+        assert!(r.loops().len() <= 3);
+    }
+    assert!(calls > 10 && saw_partial);
+    assert_eq!(r.loops(), &full[..]);
+    assert_eq!(r.progress(), (3, 3));
+    // a zero budget makes no progress and does not finish
+    let mut r = HysteresisRun::new(&cfg);
+    assert!(!r.advance(0));
+    assert!(r.loops().is_empty());
+}
+
+#[test]
+fn frequency_unit_rad_is_hz_times_two_pi() {
+    let a = Scenario::parse("freqs=10")
+        .unwrap()
+        .hysteresis_config()
+        .unwrap();
+    let tp = 2.0 * std::f64::consts::PI * 10.0;
+    let b = Scenario::parse(&format!("funit=rad&freqs={tp}"))
+        .unwrap()
+        .hysteresis_config()
+        .unwrap();
+    assert_eq!(b.unit, FreqUnit::Rad);
+    let (la, lb) = (hysteresis::run(&a), hysteresis::run(&b));
+    assert!((la[0].metrics.fmax - lb[0].metrics.fmax).abs() < 1e-9);
+    assert!((la[0].omega - lb[0].omega).abs() < 1e-9);
+}
+
+#[test]
+fn sigma_scenarios_give_the_same_loops_for_gm_and_gkv() {
+    let q = "sigma0=2e4&sigma1=100&gamma1=0.002&freqs=40";
+    let a = Scenario::parse(q).unwrap();
+    let b = Scenario::parse(&format!("{q}&model=frbd-gkv")).unwrap();
+    let la = hysteresis::run(&a.hysteresis_config().unwrap());
+    let lb = hysteresis::run(&b.hysteresis_config().unwrap());
+    assert!((la[0].metrics.area - lb[0].metrics.area).abs() < 1e-9 * la[0].metrics.area.abs());
+}
+
+#[test]
+fn fig4_relaxes_with_the_slow_6_45_s_mode() {
+    // ERRATA #10: n = 1, τ1 = 1 s, k̄1 = 5.45e4, v = 0.01: slow time constant 6.45 s, and
+    // f(8 s) is still about 5e-4 below f_ss = 1.18394.
+    let s = Scenario::parse("view=relaxation&n=1&tau=1").unwrap();
+    let c = &relaxation::run(&s.relaxation_config().unwrap())[0];
+    assert!((c.steady - 1.183_939_720_585_721).abs() < 1e-12);
+    let at = |t: f64| {
+        let i = c.t.iter().position(|&x| x >= t).unwrap();
+        c.f[i] + (c.f[i] - c.f[i - 1]) * (t - c.t[i]) / (c.t[i] - c.t[i - 1])
+    };
+    let gap8 = c.steady - at(8.0);
+    let gap16 = c.steady - at(16.0);
+    assert!(gap8 > 3e-4 && gap8 < 7e-4, "gap at 8 s {gap8}");
+    // exponential decay with τ ≈ 6.45 s between 8 s and 16 s
+    let tau = 8.0 / (gap8 / gap16).ln();
+    eprintln!("gap8 {gap8} gap16 {gap16} tau {tau}");
+    assert!((tau - 6.45).abs() < 0.1, "slow time constant {tau}");
+    // every order reaches the same steady state (eq. 14)
+    let s = Scenario::parse("view=relaxation&tend=100").unwrap();
+    for c in relaxation::run(&s.relaxation_config().unwrap()) {
+        assert!((c.f.last().unwrap() - c.steady).abs() < 1e-6, "{}", c.label);
+    }
+}
+
+#[test]
+fn steady_curve_is_the_stribeck_law() {
+    let cfg = Scenario::parse("p=2").unwrap().hysteresis_config().unwrap();
+    let pts = hysteresis::steady_curve(&cfg.model, -0.02, 0.02, 5);
+    assert_eq!(pts.len(), 5);
+    assert_eq!(pts[2], (0.0, 0.0));
+    assert!((pts[4].1 - 2.0 * (1.0 + 0.5 * (-4.0f64).exp())).abs() < 1e-12);
+    assert_eq!(pts[0].1, -pts[4].1);
+}
