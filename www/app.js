@@ -513,7 +513,7 @@ class Page {
       return tr;
     });
     table.tBodies[0].replaceChildren(...rows);
-    $("readout-caption").textContent = this.lab.view() === "hysteresis" ? "Steady-cycle metrics per frequency" : "Relaxation curves";
+    $("readout-caption").textContent = { hysteresis: "Steady-cycle metrics per frequency", relaxation: "Relaxation curves" }[this.lab.view()] ?? "Curves";
     $("readout-notes").replaceChildren(...r.notes.map((n) => { const li = document.createElement("li"); li.textContent = n; return li; }));
     $("plot").setAttribute("aria-label", `${this.lab.viewTitle()}. ${r.summary}`);
     if (done) {

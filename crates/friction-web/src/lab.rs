@@ -3,10 +3,12 @@
 //! The page only wires DOM events to [`Lab::set`] and calls [`Lab::frame`] from
 //! `requestAnimationFrame`; every key, label, range, default and number shown comes from the core.
 
+use friction_core::experiments::curve::{self, CurveResult};
 use friction_core::experiments::hysteresis::{HysteresisConfig, HysteresisRun, Loop};
 use friction_core::experiments::relaxation::{self, Curve, RelaxationConfig};
 use friction_core::params::{fmt_num, ParamError};
 use friction_core::scenario::{ControlKind, Scenario, View};
+use friction_plot::curve::curve_chart;
 use friction_plot::frbd::{hysteresis_chart, relaxation_chart};
 use friction_plot::{stable_range, ChartSpec, Series, Style, PALETTE};
 use serde::Serialize;
@@ -29,6 +31,10 @@ enum Job {
         cfg: RelaxationConfig,
         curves: Vec<Curve>,
     },
+    /// A generic model-driven view whose experiment is cheap enough to run in one go.
+    Curve {
+        result: Box<CurveResult>,
+    },
     Failed(String),
 }
 
@@ -50,6 +56,24 @@ impl Job {
                 },
                 Err(e) => Job::Failed(e.to_string()),
             },
+            // generic views: the same call the CLI makes (view values in ViewDef order)
+            View::Model(d) if d.name == "curve" || d.name == "explorer" => {
+                let values: Vec<f64> = d
+                    .params
+                    .iter()
+                    .map(|p| s.view_value(p.key).unwrap_or(p.default))
+                    .collect();
+                match s.build_models().and_then(|m| curve::run(&values, &m)) {
+                    Ok(r) => Job::Curve {
+                        result: Box::new(r),
+                    },
+                    Err(e) => Job::Failed(e.to_string()),
+                }
+            }
+            View::Model(d) => Job::Failed(format!(
+                "view={} is not available on the page in this build",
+                d.name
+            )),
         }
     }
 
@@ -57,7 +81,7 @@ impl Job {
         match self {
             Job::Hysteresis { done, .. } => *done,
             Job::Relaxation { cfg, curves } => curves.len() >= cfg.models.len(),
-            Job::Failed(_) => true,
+            Job::Curve { .. } | Job::Failed(_) => true,
         }
     }
 
@@ -86,7 +110,7 @@ impl Job {
                     }
                 }
             }
-            Job::Failed(_) => {}
+            Job::Curve { .. } | Job::Failed(_) => {}
         }
     }
 
@@ -136,6 +160,11 @@ impl Job {
                     })
                     .collect();
                 legend.extend(spec.series.iter().filter(|s| s.dashed).map(empty));
+                Some((spec, legend))
+            }
+            Job::Curve { result } => {
+                let spec = curve_chart(result);
+                let legend = spec.series.iter().map(empty).collect();
                 Some((spec, legend))
             }
             Job::Failed(_) => None,
@@ -403,6 +432,7 @@ impl Lab {
         let progress = match &self.job {
             Job::Hysteresis { run, .. } => run.progress(),
             Job::Relaxation { cfg, curves } => (curves.len(), cfg.models.len()),
+            Job::Curve { result } => (result.blocks.len(), result.blocks.len()),
             Job::Failed(_) => (0, 0),
         };
         let error = match &self.job {
@@ -498,6 +528,29 @@ impl Lab {
                         "F at t_end [N]",
                         "steady state [N]",
                     ],
+                    rows,
+                    notes: Vec::new(),
+                    summary,
+                }
+            }
+            Job::Curve { result } => {
+                let rows: Vec<Vec<String>> = result
+                    .blocks
+                    .iter()
+                    .map(|b| {
+                        let fs = b.points.iter().map(|p| p.1).filter(|f| f.is_finite());
+                        let lo = fs.clone().fold(f64::INFINITY, f64::min);
+                        let hi = fs.fold(f64::NEG_INFINITY, f64::max);
+                        vec![b.name.to_string(), sig(lo), sig(hi)]
+                    })
+                    .collect();
+                let summary = rows
+                    .iter()
+                    .map(|r| format!("{}: F from {} N to {} N.", r[0], r[1], r[2]))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                Readout {
+                    columns: vec!["model", "min F [N]", "max F [N]"],
                     rows,
                     notes: Vec::new(),
                     summary,
