@@ -166,6 +166,37 @@ test("a value typed into a number box outside its range is refused with the rang
   assert.deepEqual(problems, []);
 });
 
+test("n = 1 can be entered as (σ0, σ1, γ1); the link then carries sigma0/sigma1/gamma1", async () => {
+  const { page, problems } = await openPage(browser.context, server.url);
+  await ready(page);
+  assert.equal(await page.isHidden("#c-sigma0-n"), true, "form (5) hidden by default");
+  await page.check("#sigma-mode");
+  assert.equal(await page.isVisible("#c-sigma0-n"), true);
+  assert.equal(await page.isHidden("#c-k0-n"), true, "rheological inputs hidden while the form (5) is used");
+  assert.equal(await page.inputValue("#c-sigma0-n"), "10000", "Table I σ0 mapped from the defaults");
+  await page.fill("#c-sigma1-n", "80");
+  await page.press("#c-sigma1-n", "Enter");
+  await page.waitForFunction(() => /sigma1=80/.test(location.search));
+  await ready(page);
+  // reloading the link restores the mode and the value
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.isChecked("#sigma-mode"), true);
+  assert.equal(await page.inputValue("#c-sigma1-n"), "80");
+  assert.deepEqual(problems, []);
+});
+
+test("a stiff parameter set is refined over several frames with a visible indication", async () => {
+  const { page, problems } = await openPage(browser.context, `${server.url}?v=1&k0=1e8`);
+  await page.waitForFunction(() => !document.getElementById("refining").hidden, null, { polling: "raf" });
+  const rowsWhileRefining = (await readoutRows(page)).length;
+  assert.ok(rowsWhileRefining < 3, `read-out shows only finished loops (${rowsWhileRefining})`);
+  await ready(page);
+  assert.equal(await page.isHidden("#refining"), true);
+  assert.equal((await readoutRows(page)).length, 3);
+  assert.deepEqual(problems, []);
+});
+
 test("embed=1 hides the page chrome and full controls, fills the window without scrollbars", async () => {
   const { page, problems } = await openPage(browser.context, `${server.url}?v=1&vs=0.02&embed=1`);
   await ready(page);
