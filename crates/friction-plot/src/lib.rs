@@ -443,7 +443,7 @@ mod tests {
         let mut svg = String::new();
         {
             let root = SVGBackend::with_string(&mut svg, (800, 500)).into_drawing_area();
-            draw_chart(&root, &spec, &Style::default()).unwrap();
+            draw_chart(&root, &spec, &Style::default()).expect("draw");
         }
         assert!(svg.contains("relative velocity v [m/s]"));
         assert!(svg.contains("friction force F [N]"));
@@ -464,7 +464,7 @@ mod tests {
         let mut svg = String::new();
         let t = {
             let root = SVGBackend::with_string(&mut svg, (800, 500)).into_drawing_area();
-            draw_frame(&root, &spec, &Style::default()).unwrap()
+            draw_frame(&root, &spec, &Style::default()).expect("draw")
         };
         // no curve stroked (only the 2-point legend sample), but the legend entry is there
         let longest = svg
@@ -507,7 +507,7 @@ mod tests {
         t.decimate(&pts, 1.0, &mut out);
         assert!((990..=1002).contains(&out.len()), "{} points", out.len());
         assert_eq!(out[0], (0.0, 250.0));
-        assert_eq!(*out.last().unwrap(), (1000.0, 250.0));
+        assert_eq!(*out.last().expect("non-empty"), (1000.0, 250.0));
         assert!(out
             .windows(2)
             .all(|w| w[1].0 - w[0].0 >= 1.0 - 1e-9 || w[1].0 == 1000.0));
