@@ -82,6 +82,35 @@ pub trait FrictionModel {
 
     /// Friction force F [N] (the model output; it acts on the body as −F).
     fn force(&self, v: f64, fe: f64, x: &[f64]) -> f64;
+
+    // Optional hooks for the closed-loop solver (`integrate::adaptive`). The defaults describe a
+    // smooth model with unit-sized states, so models that need none of this implement nothing.
+
+    /// Typical magnitude of state `i` in its unit (e.g. F_C/σ0 for a bristle deflection [m]).
+    ///
+    /// Adaptive solvers scale their absolute tolerance by it, so a 1e-5 m deflection is
+    /// controlled as tightly as a 1 m displacement.
+    fn state_scale(&self, _i: usize) -> f64 {
+        1.0
+    }
+
+    /// Number of switching functions: surfaces where `derivative` or `force` is not smooth
+    /// (saturation, window edges, bond limits). Solvers stop their steps exactly on them.
+    fn n_switches(&self) -> usize {
+        0
+    }
+
+    /// Writes the switching functions into `g` (length [`FrictionModel::n_switches`]); a switch
+    /// happens where one changes sign.
+    fn switches(&self, _v: f64, _fe: f64, _x: &[f64], _g: &mut [f64]) {}
+
+    /// Discrete update of the state when switch `index` crosses zero (`rising`: from negative to
+    /// positive), e.g. a bristle re-bonding or a projection onto a saturation limit. Returns
+    /// `true` when `x` changed. Discrete states (bond counters, modes) are stored in `x` with a
+    /// zero derivative, so the model itself stays immutable and runs are reproducible.
+    fn on_switch(&self, _index: usize, _rising: bool, _v: f64, _fe: f64, _x: &mut [f64]) -> bool {
+        false
+    }
 }
 
 /// Builds a model from its scalar parameter values (in `ModelInfo::params` order).

@@ -1,1 +1,3 @@
 //! The experiments of the source papers, reused by tests, benchmarks, the CLI and the page.
+
+pub mod stickslip;
