@@ -2,11 +2,34 @@
 //! (CATALOG §6), one model per file. Bristle deflections are states in metres; discrete states
 //! (bond counters, modes) sit in the state vector with zero derivative.
 
+pub mod bliman_sorine;
+pub mod bliman_sorine_2;
 mod common;
 pub mod dahl;
+pub mod dankowicz;
+pub mod elasto_plastic;
+pub mod gonthier;
+pub mod liang;
 pub mod lugre;
+pub mod lugre_rational;
+pub mod maxwell;
+pub mod modified_stribeck;
+pub mod reset_integrator;
 
 use crate::model::ModelEntry;
 
 /// Registry entries of this family, in display order.
-pub static ENTRIES: &[ModelEntry] = &[dahl::ENTRY, lugre::ENTRY];
+pub static ENTRIES: &[ModelEntry] = &[
+    dahl::ENTRY,
+    reset_integrator::ENTRY,
+    bliman_sorine::ENTRY,
+    bliman_sorine_2::ENTRY,
+    lugre::ENTRY,
+    dankowicz::ENTRY,
+    elasto_plastic::ENTRY,
+    gonthier::ENTRY,
+    liang::ENTRY,
+    maxwell::ENTRY,
+    modified_stribeck::ENTRY,
+    lugre_rational::ENTRY,
+];
