@@ -94,6 +94,20 @@ pub trait FrictionModel {
         1.0
     }
 
+    /// Number of trailing states that are discrete (modes, bond counters): their derivative is
+    /// zero and only [`FrictionModel::on_switch`] changes them. Solvers keep them out of the
+    /// linear algebra and the error control.
+    fn n_discrete(&self) -> usize {
+        0
+    }
+
+    /// `true` when each continuous state's derivative depends only on that state, v and F_e
+    /// (parallel elements such as GMS or the bristle model); solvers then factor an
+    /// arrow-shaped Jacobian in O(n) instead of O(n³).
+    fn separable(&self) -> bool {
+        false
+    }
+
     /// Number of switching functions: surfaces where `derivative` or `force` is not smooth
     /// (saturation, window edges, bond limits). Solvers stop their steps exactly on them.
     fn n_switches(&self) -> usize {

@@ -4,11 +4,14 @@
 
 pub mod bliman_sorine;
 pub mod bliman_sorine_2;
+pub mod bristle;
 mod common;
 pub mod dahl;
 pub mod dankowicz;
 pub mod elasto_plastic;
+pub mod gms;
 pub mod gonthier;
+pub mod leuven;
 pub mod liang;
 pub mod lugre;
 pub mod lugre_rational;
@@ -21,12 +24,15 @@ use crate::model::ModelEntry;
 /// Registry entries of this family, in display order.
 pub static ENTRIES: &[ModelEntry] = &[
     dahl::ENTRY,
+    bristle::ENTRY,
     reset_integrator::ENTRY,
     bliman_sorine::ENTRY,
     bliman_sorine_2::ENTRY,
     lugre::ENTRY,
     dankowicz::ENTRY,
+    leuven::ENTRY,
     elasto_plastic::ENTRY,
+    gms::ENTRY,
     gonthier::ENTRY,
     liang::ENTRY,
     maxwell::ENTRY,

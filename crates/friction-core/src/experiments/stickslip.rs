@@ -391,6 +391,14 @@ impl System for ClosedLoop<'_> {
         }
     }
 
+    fn n_frozen(&self) -> usize {
+        self.model.n_discrete()
+    }
+
+    fn dense_head(&self) -> Option<usize> {
+        self.model.separable().then_some(2)
+    }
+
     fn n_events(&self) -> usize {
         EV_MODEL + self.nsw
     }

@@ -37,6 +37,20 @@ pub trait System {
         1.0
     }
 
+    /// Number of trailing states that are discrete (modes, counters): their derivative is zero
+    /// and only [`System::on_event`] changes them, so they are kept out of the linear algebra and
+    /// the error norm.
+    fn n_frozen(&self) -> usize {
+        0
+    }
+
+    /// `Some(p)` when the Jacobian of the continuous states is arrow-shaped: states from `p` on
+    /// depend only on themselves and the first `p` states. The integrator then factors a p × p
+    /// Schur complement instead of the whole matrix (GMS with 100 elements stays cheap).
+    fn dense_head(&self) -> Option<usize> {
+        None
+    }
+
     /// Number of switching functions.
     fn n_events(&self) -> usize {
         0
@@ -234,10 +248,16 @@ const STAGES: usize = 6;
 /// The Rodas4 integrator and its scratch (reuse one value across runs to avoid allocation).
 #[derive(Debug, Default, Clone)]
 pub struct Rodas {
+    /// Full state length.
     n: usize,
+    /// Integrated (continuous) states: the leading `nc`; the rest are frozen.
+    nc: usize,
+    /// Dense head of an arrow-structured Jacobian (0 = dense).
+    p: usize,
     jac: Vec<f64>,
     lu: Vec<f64>,
     piv: Vec<usize>,
+    dinv: Vec<f64>,
     k: Vec<f64>,
     f0: Vec<f64>,
     f1: Vec<f64>,
@@ -258,13 +278,16 @@ impl Rodas {
         Self::default()
     }
 
-    fn resize(&mut self, n: usize, ne: usize) {
-        if self.n != n || self.jac.len() != n * n {
+    fn resize(&mut self, n: usize, nc: usize, p: usize, ne: usize) {
+        self.p = p;
+        if self.n != n || self.nc != nc {
             self.n = n;
-            self.jac = vec![0.0; n * n];
-            self.lu = vec![0.0; n * n];
-            self.piv = vec![0; n];
-            self.k = vec![0.0; n * STAGES];
+            self.nc = nc;
+            self.jac = vec![0.0; nc * nc];
+            self.lu = vec![0.0; nc * nc];
+            self.piv = vec![0; nc];
+            self.dinv = vec![0.0; nc];
+            self.k = vec![0.0; nc * STAGES];
             self.f0 = vec![0.0; n];
             self.f1 = vec![0.0; n];
             self.ytmp = vec![0.0; n];
@@ -280,144 +303,147 @@ impl Rodas {
         }
     }
 
+    fn setup<S: System + ?Sized>(&mut self, sys: &S, n: usize, ne: usize) {
+        let nc = n - sys.n_frozen().min(n - 1);
+        let p = sys.dense_head().filter(|&p| p < nc).unwrap_or(0);
+        self.resize(n, nc, p, ne);
+    }
+
     fn jacobian<S: System + ?Sized>(&mut self, sys: &S, y: &[f64]) {
         self.stats.jevals += 1;
-        let n = self.n;
+        let nc = self.nc;
         if sys.jacobian(y, &mut self.jac) {
             return;
         }
         // Forward differences, column by column; f0 = f(y) is already known.
         self.ytmp.copy_from_slice(y);
-        for j in 0..n {
+        for j in 0..nc {
             let yj = y[j];
             let d = 1.5e-8 * yj.abs().max(sys.scale(j));
             self.ytmp[j] = yj + d;
             let d = self.ytmp[j] - yj;
             sys.rhs(&self.ytmp, &mut self.f1);
             self.stats.fevals += 1;
-            for i in 0..n {
-                self.jac[i * n + j] = (self.f1[i] - self.f0[i]) / d;
+            for i in 0..nc {
+                self.jac[i * nc + j] = (self.f1[i] - self.f0[i]) / d;
             }
             self.ytmp[j] = yj;
         }
     }
 
-    /// LU with partial pivoting of I/(hγ) − J into `self.lu`; false if singular.
+    /// Factors G = I/(hγ) − J: dense LU with partial pivoting, or, for an arrow structure
+    /// (diagonal tail after the dense head p), the LU of the Schur complement
+    /// S = G_hh − G_ht D⁻¹ G_th, which costs O(p² n) instead of O(n³). False if singular.
     fn decompose(&mut self, h: f64) -> bool {
         self.stats.lus += 1;
-        let n = self.n;
+        let nc = self.nc;
         let d = 1.0 / (h * GAMMA);
+        let p = self.p;
+        if p > 0 && p < nc {
+            for i in p..nc {
+                let di = d - self.jac[i * nc + i];
+                if !(di.abs() > 1e-300) || !di.is_finite() {
+                    return false;
+                }
+                self.dinv[i] = 1.0 / di;
+            }
+            for a in 0..p {
+                for b in 0..p {
+                    let mut s = -self.jac[a * nc + b] + if a == b { d } else { 0.0 };
+                    for i in p..nc {
+                        // G_ai G_ib / D_i with G = −J off the diagonal.
+                        s -= self.jac[a * nc + i] * self.jac[i * nc + b] * self.dinv[i];
+                    }
+                    self.lu[a * p + b] = s;
+                }
+            }
+            return lu_factor(&mut self.lu[..p * p], &mut self.piv[..p], p);
+        }
         for (l, j) in self.lu.iter_mut().zip(&self.jac) {
             *l = -*j;
         }
-        for i in 0..n {
-            self.lu[i * n + i] += d;
+        for i in 0..nc {
+            self.lu[i * nc + i] += d;
         }
-        for c in 0..n {
-            let mut p = c;
-            let mut best = self.lu[c * n + c].abs();
-            for r in c + 1..n {
-                let a = self.lu[r * n + c].abs();
-                if a > best {
-                    best = a;
-                    p = r;
-                }
-            }
-            if !(best > 0.0) || !best.is_finite() {
-                return false;
-            }
-            self.piv[c] = p;
-            if p != c {
-                for j in 0..n {
-                    self.lu.swap(c * n + j, p * n + j);
-                }
-            }
-            let inv = 1.0 / self.lu[c * n + c];
-            for r in c + 1..n {
-                let f = self.lu[r * n + c] * inv;
-                if f != 0.0 {
-                    self.lu[r * n + c] = f;
-                    for j in c + 1..n {
-                        self.lu[r * n + j] -= f * self.lu[c * n + j];
-                    }
-                } else {
-                    self.lu[r * n + c] = 0.0;
-                }
-            }
-        }
-        true
+        lu_factor(&mut self.lu, &mut self.piv, nc)
     }
 
-    fn solve_in_place(lu: &[f64], piv: &[usize], n: usize, b: &mut [f64]) {
-        for c in 0..n {
-            let p = piv[c];
-            if p != c {
-                b.swap(c, p);
+    /// Solves G x = b in place with the factors of [`Rodas::decompose`].
+    fn solve(&self, b: &mut [f64]) {
+        let nc = self.nc;
+        let p = self.p;
+        if p > 0 && p < nc {
+            let (head, tail) = b.split_at_mut(p);
+            for (a, ha) in head.iter_mut().enumerate() {
+                let mut s = *ha;
+                for (i, ti) in tail.iter().enumerate() {
+                    let ii = p + i;
+                    s += self.jac[a * nc + ii] * ti * self.dinv[ii];
+                }
+                *ha = s;
             }
-        }
-        for r in 0..n {
-            let mut s = b[r];
-            for j in 0..r {
-                s -= lu[r * n + j] * b[j];
+            lu_solve(&self.lu[..p * p], &self.piv[..p], p, head);
+            for (i, ti) in tail.iter_mut().enumerate() {
+                let ii = p + i;
+                let mut s = *ti;
+                for (bb, hb) in head.iter().enumerate() {
+                    s += self.jac[ii * nc + bb] * hb;
+                }
+                *ti = s * self.dinv[ii];
             }
-            b[r] = s;
-        }
-        for r in (0..n).rev() {
-            let mut s = b[r];
-            for j in r + 1..n {
-                s -= lu[r * n + j] * b[j];
-            }
-            b[r] = s / lu[r * n + r];
+        } else {
+            lu_solve(&self.lu, &self.piv, nc, b);
         }
     }
 
     /// One Rodas4 step of size h from y (with f0 = f(y) and the LU ready); writes `ynew` and
     /// returns the scaled error norm (infinite if anything is not finite).
     fn attempt<S: System + ?Sized>(&mut self, sys: &S, y: &[f64], h: f64, opts: &Options) -> f64 {
-        let n = self.n;
+        let nc = self.nc;
+        let mut rhs = std::mem::take(&mut self.ytmp);
         for s in 0..STAGES {
             if s == 0 {
-                self.ytmp.copy_from_slice(&self.f0);
+                rhs.copy_from_slice(&self.f0);
             } else {
                 self.ynew.copy_from_slice(y);
                 for j in 0..s {
                     let a = A[s][j];
                     if a != 0.0 {
-                        let kj = &self.k[j * n..(j + 1) * n];
+                        let kj = &self.k[j * nc..(j + 1) * nc];
                         for (yn, kv) in self.ynew.iter_mut().zip(kj) {
                             *yn += a * kv;
                         }
                     }
                 }
-                sys.rhs(&self.ynew, &mut self.ytmp);
+                sys.rhs(&self.ynew, &mut rhs);
                 self.stats.fevals += 1;
             }
             for j in 0..s {
                 let c = C[s][j] / h;
-                let (head, _) = self.k.split_at(s * n);
-                let kj = &head[j * n..(j + 1) * n];
-                for (r, kv) in self.ytmp.iter_mut().zip(kj) {
+                let kj = &self.k[j * nc..(j + 1) * nc];
+                for (r, kv) in rhs.iter_mut().zip(kj) {
                     *r += c * kv;
                 }
             }
-            Self::solve_in_place(&self.lu, &self.piv, n, &mut self.ytmp);
-            self.k[s * n..(s + 1) * n].copy_from_slice(&self.ytmp);
+            self.solve(&mut rhs[..nc]);
+            self.k[s * nc..(s + 1) * nc].copy_from_slice(&rhs[..nc]);
         }
+        self.ytmp = rhs;
         self.ynew.copy_from_slice(y);
         for (j, &mj) in M.iter().enumerate() {
-            let kj = &self.k[j * n..(j + 1) * n];
+            let kj = &self.k[j * nc..(j + 1) * nc];
             for (yn, kv) in self.ynew.iter_mut().zip(kj) {
                 *yn += mj * kv;
             }
         }
-        let err_k = &self.k[(STAGES - 1) * n..STAGES * n];
+        let err_k = &self.k[(STAGES - 1) * nc..STAGES * nc];
         let mut sum = 0.0;
-        for i in 0..n {
+        for i in 0..nc {
             let sc = opts.atol * sys.scale(i) + opts.rtol * y[i].abs().max(self.ynew[i].abs());
             let e = err_k[i] / sc;
             sum += e * e;
         }
-        let err = (sum / n.max(1) as f64).sqrt();
+        let err = (sum / nc.max(1) as f64).sqrt();
         if err.is_finite() && self.ynew.iter().all(|v| v.is_finite()) {
             err
         } else {
@@ -434,7 +460,7 @@ impl Rodas {
         n_steps: usize,
     ) -> Stats {
         let n = sys.dim();
-        self.resize(n, 0);
+        self.setup(sys, n, 0);
         self.stats = Stats::default();
         let h = t_span / n_steps.max(1) as f64;
         let opts = Options::default();
@@ -487,7 +513,10 @@ impl Rodas {
             ));
         }
         let ne = sys.n_events();
-        self.resize(n, ne);
+        if sys.n_frozen() >= n {
+            return Err(SolveError::BadInput("no continuous state"));
+        }
+        self.setup(sys, n, ne);
         self.stats = Stats::default();
         let mut t = t0;
         let hmax = opts.hmax.min(tend - t0);
@@ -510,6 +539,7 @@ impl Rodas {
                 restart = false;
             }
             sys.rhs(y, &mut self.f0);
+            self.f0[self.nc..].fill(0.0);
             self.stats.fevals += 1;
             self.jacobian(sys, y);
             // Repeat until accepted.
@@ -553,6 +583,7 @@ impl Rodas {
                         }
                         if crossed {
                             sys.rhs(&self.ynew, &mut self.f1);
+                            self.f1[self.nc..].fill(0.0);
                             self.stats.fevals += 1;
                             first = self.locate(sys, y, h);
                         }
@@ -581,17 +612,47 @@ impl Rodas {
                             t = te;
                             self.stats.events += 1;
                             sys.observe(t, y, Point::EventBefore(idx));
-                            let rising = self.sign[idx] < 0;
-                            let crossed_to = -self.sign[idx];
-                            let action = sys.on_event(t, idx, rising, y);
-                            sys.observe(t, y, Point::EventAfter(idx));
-                            // New signs: the event just handled counts as crossed.
-                            sys.events(y, &mut self.g0);
-                            for (s, g) in self.sign.iter_mut().zip(&self.g0) {
-                                *s = sgn(*g);
+                            // Every switch that crossed by the landing point fires now, the
+                            // located one first (identical bristles snap together). g1 holds
+                            // the fired flags from here on.
+                            sys.events(y, &mut self.gtmp);
+                            for j in 0..ne {
+                                let s0 = self.sign[j];
+                                let fired = s0 != 0 && (j == idx || sgn(self.gtmp[j]) != s0);
+                                self.g1[j] = if fired { 1.0 } else { 0.0 };
                             }
-                            if action == EventAction::Continue || self.sign[idx] == 0 {
-                                self.sign[idx] = crossed_to;
+                            let mut action = EventAction::Continue;
+                            for j in std::iter::once(idx).chain((0..ne).filter(|&j| j != idx)) {
+                                if self.g1[j] == 0.0 {
+                                    continue;
+                                }
+                                if j != idx {
+                                    self.stats.events += 1;
+                                }
+                                let a = sys.on_event(t, j, self.sign[j] < 0, y);
+                                action = match (action, a) {
+                                    (EventAction::Stop, _) | (_, EventAction::Stop) => {
+                                        EventAction::Stop
+                                    }
+                                    (EventAction::Reset, _) | (_, EventAction::Reset) => {
+                                        EventAction::Reset
+                                    }
+                                    _ => EventAction::Continue,
+                                };
+                            }
+                            sys.observe(t, y, Point::EventAfter(idx));
+                            // New signs: fired events count as crossed unless a reset gave
+                            // them a definite new sign.
+                            sys.events(y, &mut self.g0);
+                            for j in 0..ne {
+                                let now = sgn(self.g0[j]);
+                                let fired = self.g1[j] != 0.0;
+                                self.sign[j] =
+                                    if fired && (action == EventAction::Continue || now == 0) {
+                                        -self.sign[j]
+                                    } else {
+                                        now
+                                    };
                             }
                             if action == EventAction::Stop {
                                 return Ok(self.stats);
@@ -692,6 +753,65 @@ impl Rodas {
     /// Counters of the last integration.
     pub fn stats(&self) -> Stats {
         self.stats
+    }
+}
+
+/// In-place LU with partial pivoting of the n×n row-major matrix `a`; false if singular.
+fn lu_factor(a: &mut [f64], piv: &mut [usize], n: usize) -> bool {
+    for c in 0..n {
+        let mut p = c;
+        let mut best = a[c * n + c].abs();
+        for r in c + 1..n {
+            let v = a[r * n + c].abs();
+            if v > best {
+                best = v;
+                p = r;
+            }
+        }
+        if !(best > 0.0) || !best.is_finite() {
+            return false;
+        }
+        piv[c] = p;
+        if p != c {
+            for j in 0..n {
+                a.swap(c * n + j, p * n + j);
+            }
+        }
+        let inv = 1.0 / a[c * n + c];
+        for r in c + 1..n {
+            let f = a[r * n + c] * inv;
+            a[r * n + c] = f;
+            if f != 0.0 {
+                for j in c + 1..n {
+                    a[r * n + j] -= f * a[c * n + j];
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Solves with the factors of [`lu_factor`].
+fn lu_solve(lu: &[f64], piv: &[usize], n: usize, b: &mut [f64]) {
+    for c in 0..n {
+        let p = piv[c];
+        if p != c {
+            b.swap(c, p);
+        }
+    }
+    for r in 0..n {
+        let mut s = b[r];
+        for j in 0..r {
+            s -= lu[r * n + j] * b[j];
+        }
+        b[r] = s;
+    }
+    for r in (0..n).rev() {
+        let mut s = b[r];
+        for j in r + 1..n {
+            s -= lu[r * n + j] * b[j];
+        }
+        b[r] = s / lu[r * n + r];
     }
 }
 
