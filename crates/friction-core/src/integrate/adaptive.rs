@@ -607,6 +607,7 @@ impl Rodas {
                             if use_interp {
                                 self.ynew.copy_from_slice(&self.yev);
                             }
+                            let he = self.refine_event(sys, y, idx, he, h, opts);
                             let te = t + he;
                             y.copy_from_slice(&self.ynew);
                             t = te;
@@ -680,6 +681,58 @@ impl Rodas {
             }
         }
         Ok(self.stats)
+    }
+
+    /// One Newton correction of the event time on the true solution: the interpolant's root is
+    /// only as good as a cubic (≈1e-9 s here); g(t_e) from the accurate landing step and its
+    /// rate ġ = ∇g·f give the root to near round-off. The corrected landing is kept only if it
+    /// is still on the far side of the switch; `ynew` holds the landing state on return.
+    fn refine_event<S: System + ?Sized>(
+        &mut self,
+        sys: &S,
+        y: &[f64],
+        idx: usize,
+        he: f64,
+        h: f64,
+        opts: &Options,
+    ) -> f64 {
+        let far = -self.sign[idx];
+        sys.events(&self.ynew, &mut self.gtmp);
+        let gl = self.gtmp[idx];
+        sys.rhs(&self.ynew, &mut self.fev);
+        self.stats.fevals += 1;
+        let eps = 1e-6 * he.max(1e-9);
+        self.yev.copy_from_slice(&self.ynew);
+        for (a, f) in self.yev.iter_mut().zip(&self.fev) {
+            *a += eps * f;
+        }
+        sys.events(&self.yev, &mut self.gtmp);
+        let gdot = (self.gtmp[idx] - gl) / eps;
+        if !(gdot != 0.0) || !gdot.is_finite() || !gl.is_finite() {
+            return he;
+        }
+        let dt = -gl / gdot;
+        // Aim a hair past the root so the landing is on the far side.
+        let he2 = he + dt + dt.abs() * 1e-3 + 8.0 * f64::EPSILON * (he + 1.0);
+        if !(he2 > 0.0 && he2 <= h) || (dt.abs() > 0.5 * he) {
+            return he;
+        }
+        // Keep the current landing in yev in case the corrected one is rejected.
+        self.yev.copy_from_slice(&self.ynew);
+        let ok = self.decompose(he2);
+        let err = if ok {
+            self.attempt(sys, y, he2, opts)
+        } else {
+            f64::INFINITY
+        };
+        if err.is_finite() {
+            sys.events(&self.ynew, &mut self.gtmp);
+            if sgn(self.gtmp[idx]) == far {
+                return he2;
+            }
+        }
+        self.ynew.copy_from_slice(&self.yev);
+        he
     }
 
     /// Finds the earliest sign change of any switching function on the Hermite interpolant of
