@@ -148,10 +148,10 @@ impl FrictionModel for Bristle {
             return false;
         }
         let count = x[self.n + index];
-        let u = self.draw(index, count as u64);
+        let u = self.draw(index, count.round().max(0.0) as u64);
         let d = x[index];
         x[index] = d - u * self.range * common::sgn(d);
-        x[self.n + index] = count + 1.0;
+        x[self.n + index] = count.round() + 1.0;
         true
     }
 }

@@ -134,6 +134,7 @@ impl Gms {
 
     #[inline]
     fn zdot(&self, i: usize, mode: f64, v: f64, fss: f64, z: f64) -> f64 {
+        let mode = mode_of(mode);
         if mode == 0.0 {
             v
         } else {
@@ -193,10 +194,11 @@ impl FrictionModel for Gms {
         let fss = self.fss(v);
         let (z, mode) = x.split_at(n);
         for i in 0..n {
-            g[i] = if mode[i] == 0.0 {
+            let m = mode_of(mode[i]);
+            g[i] = if m == 0.0 {
                 (self.k[i] * z[i]).abs() - self.alpha[i] * fss
             } else {
-                v * mode[i]
+                v * m
             };
         }
     }
@@ -204,7 +206,7 @@ impl FrictionModel for Gms {
         let n = self.k.len();
         let z = x[index];
         let m = &mut x[n + index];
-        *m = if *m == 0.0 {
+        *m = if mode_of(*m) == 0.0 {
             let s = common::sgn(v);
             if s == 0.0 {
                 common::sgn(z)
@@ -215,5 +217,18 @@ impl FrictionModel for Gms {
             0.0
         };
         true
+    }
+}
+
+/// Reads a mode stored as a float (0 stick, ±1 slip), robust to round-off from solvers that do
+/// not freeze discrete states.
+#[inline]
+fn mode_of(m: f64) -> f64 {
+    if m > 0.5 {
+        1.0
+    } else if m < -0.5 {
+        -1.0
+    } else {
+        0.0
     }
 }
