@@ -2,6 +2,8 @@
 //! pre-sliding slopes from the virgin state and after a reversal (ERRATA #2), bounded states,
 //! the LuGre passivity condition, and the library's LuGre belt example (§7.5).
 
+#![allow(clippy::unwrap_used)]
+
 use friction_core::integrate::adaptive::{EventAction, Options, Rodas, System};
 use friction_core::model::{find, FrictionModel};
 use proptest::prelude::*;

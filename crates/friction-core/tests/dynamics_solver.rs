@@ -1,6 +1,8 @@
 //! The Rodas4 integrator on problems with known solutions: order, error control, stiffness,
 //! event location and the arrow-structured (Schur) factorisation.
 
+#![allow(clippy::unwrap_used)]
+
 use friction_core::integrate::adaptive::{EventAction, Options, Point, Rodas, System};
 
 /// y'' = −y as [y, y'], with events y − 0.5 and y' (maxima), recording located event times.

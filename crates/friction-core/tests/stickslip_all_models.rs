@@ -2,6 +2,8 @@
 //! the view validates its parameters, builders reject bad values by key, and the outputs agree
 //! with the equation of motion.
 
+#![allow(clippy::unwrap_used)]
+
 use friction_core::experiments::stickslip::{
     build_for_bench, metrics_csv, run, run_bench, to_csv, Bench, Workspace, PARAMS, STICKSLIP_VIEW,
 };

@@ -1,6 +1,8 @@
 //! The benchmark against the closed forms of CATALOG §7.2 (with ERRATA §1 #3): exact stick with
 //! Karnopp as its window narrows, Coulomb without stiction, and the state models' limits.
 
+#![allow(clippy::unwrap_used)]
+
 use friction_core::experiments::stickslip::{run_bench, Bench, Workspace};
 use friction_core::model::{Category, FrictionModel, ModelInfo};
 

@@ -16,6 +16,10 @@
 //!
 //! All scratch lives in [`Rodas`] and is sized once per dimension, so stepping never allocates.
 
+// Index loops mirror the tableau and LU formulas; `!(x > 0)` comparisons are deliberate so that
+// NaN takes the failure branch.
+#![allow(clippy::needless_range_loop, clippy::neg_cmp_op_on_partial_ord)]
+
 /// A first-order autonomous ODE system y' = f(y) with optional switching functions.
 pub trait System {
     /// Number of continuous states.
