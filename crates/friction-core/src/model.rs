@@ -108,6 +108,22 @@ pub trait FrictionModel {
         false
     }
 
+    /// Analytic partial derivatives of a [separable](FrictionModel::separable) model at
+    /// (v, fe, x), for solvers that would otherwise difference every column: `dzdz[i]` =
+    /// ∂ẋ_i/∂x_i, `dzdv[i]` = ∂ẋ_i/∂v, `dfdz[i]` = ∂F/∂x_i (continuous states only), and the
+    /// return value ∂F/∂v. Returns `None` when not provided (the default).
+    fn partials(
+        &self,
+        _v: f64,
+        _fe: f64,
+        _x: &[f64],
+        _dzdz: &mut [f64],
+        _dzdv: &mut [f64],
+        _dfdz: &mut [f64],
+    ) -> Option<f64> {
+        None
+    }
+
     /// Number of switching functions: surfaces where `derivative` or `force` is not smooth
     /// (saturation, window edges, bond limits). Solvers stop their steps exactly on them.
     fn n_switches(&self) -> usize {

@@ -380,3 +380,55 @@ fn library_lugre_belt_example_shape() {
     assert!((0.15..0.25).contains(&period), "period {period} s");
     let _ = rec.last_v;
 }
+
+#[test]
+fn analytic_partials_match_finite_differences() {
+    for (id, over) in [("gms", vec![("n", 5.0)]), ("bristle", vec![])] {
+        let m = build(id, &over);
+        let n = m.n_states();
+        let nz = n - m.n_discrete();
+        // A state with mixed modes: drive a while so some GMS elements slip.
+        let (x, _, _) = drive(
+            m.as_ref(),
+            &|t: f64| 0.004 * (1.0 - 2.0 * (t > 0.01) as i32 as f64),
+            0.0102,
+        );
+        for v in [-0.0031, 0.0007] {
+            let (mut dzdz, mut dzdv, mut dfdz) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+            let dfdv = m
+                .partials(v, 0.0, &x, &mut dzdz, &mut dzdv, &mut dfdz)
+                .unwrap();
+            let mut d0 = vec![0.0; n];
+            let mut d1 = vec![0.0; n];
+            m.derivative(v, 0.0, &x, &mut d0);
+            let f0 = m.force(v, 0.0, &x);
+            let hv = 1e-9;
+            let mut dv1 = vec![0.0; n];
+            m.derivative(v + hv, 0.0, &x, &mut dv1);
+            let fv = m.force(v + hv, 0.0, &x);
+            assert!(
+                ((fv - f0) / hv - dfdv).abs() < 1e-3 * dfdv.abs().max(1.0),
+                "{id} dF/dv"
+            );
+            for i in 0..nz {
+                assert!(
+                    ((dv1[i] - d0[i]) / hv - dzdv[i]).abs() < 1e-4 * dzdv[i].abs().max(1.0),
+                    "{id} dz/dv {i}"
+                );
+                let mut xp = x.clone();
+                let hz = 1e-6 * m.state_scale(i);
+                xp[i] += hz;
+                m.derivative(v, 0.0, &xp, &mut d1);
+                let fz = m.force(v, 0.0, &xp);
+                assert!(
+                    ((d1[i] - d0[i]) / hz - dzdz[i]).abs() < 1e-4 * dzdz[i].abs().max(1.0),
+                    "{id} dz/dz {i}"
+                );
+                assert!(
+                    ((fz - f0) / hz - dfdz[i]).abs() < 1e-4 * dfdz[i].abs().max(1.0),
+                    "{id} dF/dz {i}"
+                );
+            }
+        }
+    }
+}

@@ -128,6 +128,20 @@ impl FrictionModel for Bristle {
     fn force(&self, _v: f64, _fe: f64, x: &[f64]) -> f64 {
         self.sigma_i * x[..self.n].iter().sum::<f64>()
     }
+    fn partials(
+        &self,
+        _v: f64,
+        _fe: f64,
+        _x: &[f64],
+        dzdz: &mut [f64],
+        dzdv: &mut [f64],
+        dfdz: &mut [f64],
+    ) -> Option<f64> {
+        dzdz.fill(0.0);
+        dzdv.fill(1.0);
+        dfdz.fill(self.sigma_i);
+        Some(0.0)
+    }
     fn state_scale(&self, i: usize) -> f64 {
         if i < self.n {
             self.delta_s

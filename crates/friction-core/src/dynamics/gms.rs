@@ -178,6 +178,47 @@ impl FrictionModel for Gms {
         }
         f
     }
+    fn partials(
+        &self,
+        v: f64,
+        _fe: f64,
+        x: &[f64],
+        dzdz: &mut [f64],
+        dzdv: &mut [f64],
+        dfdz: &mut [f64],
+    ) -> Option<f64> {
+        let n = self.k.len();
+        let fss = self.fss(v);
+        // F_ss'(v) = −(F_s − F_C) e^{−r^δ} δ r^{δ−1} sgn(v)/v_S, r = |v|/v_S.
+        let r = (v / self.vs).abs();
+        let dfss = if r == 0.0 {
+            0.0
+        } else {
+            -(self.fs - self.fc)
+                * (-r.powf(self.delta)).exp()
+                * self.delta
+                * r.powf(self.delta - 1.0)
+                * common::sgn(v)
+                / self.vs
+        };
+        let (z, mode) = x.split_at(n);
+        let mut dfdv = self.sigma2;
+        for i in 0..n {
+            let (dd, dv) = if mode_of(mode[i]) == 0.0 {
+                (0.0, 1.0)
+            } else {
+                let ci = self.alpha[i] * self.c / self.k[i];
+                let si = self.alpha[i] * fss / self.k[i];
+                let dsi = self.alpha[i] * dfss / self.k[i];
+                (-ci / si, ci * z[i] / (si * si) * dsi)
+            };
+            dzdz[i] = dd;
+            dzdv[i] = dv;
+            dfdz[i] = self.k[i] + self.damp[i] * dd;
+            dfdv += self.damp[i] * dv;
+        }
+        Some(dfdv)
+    }
     fn state_scale(&self, i: usize) -> f64 {
         let n = self.k.len();
         if i < n {

@@ -281,6 +281,8 @@ const EV_MODEL: usize = 4;
 
 struct ClosedLoop<'a> {
     model: &'a dyn FrictionModel,
+    /// Scratch for analytic partials of separable models: [∂ż/∂z | ∂ż/∂v | ∂F/∂z].
+    partials: std::cell::RefCell<Vec<f64>>,
     b: Bench,
     ns: usize,
     nsw: usize,
@@ -381,6 +383,36 @@ impl System for ClosedLoop<'_> {
             let v = y[1] - self.b.vb;
             self.model.derivative(v, self.fe(y), &y[2..], &mut dy[2..]);
         }
+    }
+
+    fn jacobian(&self, y: &[f64], jac: &mut [f64]) -> bool {
+        if self.mode != Mode::Free || !self.model.separable() {
+            return false;
+        }
+        let nz = self.ns - self.model.n_discrete();
+        let nc = 2 + nz;
+        let mut buf = self.partials.borrow_mut();
+        let (dzdz, rest) = buf.split_at_mut(self.ns);
+        let (dzdv, dfdz) = rest.split_at_mut(self.ns);
+        let v = y[1] - self.b.vb;
+        let Some(dfdv) = self
+            .model
+            .partials(v, self.fe(y), &y[2..], dzdz, dzdv, dfdz)
+        else {
+            return false;
+        };
+        jac[..nc * nc].fill(0.0);
+        let m = self.b.m;
+        jac[1] = 1.0;
+        jac[nc] = -self.b.k / m;
+        jac[nc + 1] = -dfdv / m;
+        for j in 0..nz {
+            jac[nc + 2 + j] = -dfdz[j] / m;
+            let r = (2 + j) * nc;
+            jac[r + 1] = dzdv[j];
+            jac[r + 2 + j] = dzdz[j];
+        }
+        true
     }
 
     fn scale(&self, i: usize) -> f64 {
@@ -506,6 +538,7 @@ pub fn run_bench(
     let nsw = model.n_switches();
     let mut sys = ClosedLoop {
         model,
+        partials: std::cell::RefCell::new(vec![0.0; 3 * ns]),
         b: *b,
         ns,
         nsw,
