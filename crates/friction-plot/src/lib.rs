@@ -5,6 +5,8 @@
 //! margins, line widths) are multiplied by [`Style::scale`], the device-pixel ratio, because
 //! plotters-canvas draws in device pixels and knows nothing about HiDPI.
 
+pub mod stickslip;
+
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
