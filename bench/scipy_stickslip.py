@@ -449,6 +449,10 @@ MODELS = {
 }
 
 
+# Event-heavy models whose scipy runs take minutes (thousands of restarts); --skip-slow skips them.
+SLOW = {"Radau": ("bristle", "modified-stribeck", "gms"), "LSODA": ("bristle",)}
+
+
 def run_scipy(model, method):
     """Runs the benchmark; returns (x(40), number of restarts, rhs evaluations)."""
     n = model.n
@@ -535,7 +539,7 @@ def main():
         x_ours = float(r["x_end"])
         res = {}
         for method in ("LSODA", "Radau"):
-            if args.skip_slow and method == "Radau" and mid in ("bristle", "modified-stribeck"):
+            if args.skip_slow and mid in SLOW.get(method, ()):
                 res[method] = (float("nan"), float("nan"))
                 continue
             times = []

@@ -849,26 +849,23 @@ fn lu_factor(a: &mut [f64], piv: &mut [usize], n: usize) -> bool {
 }
 
 /// Solves with the factors of [`lu_factor`].
+#[inline]
 fn lu_solve(lu: &[f64], piv: &[usize], n: usize, b: &mut [f64]) {
-    for c in 0..n {
-        let p = piv[c];
+    let b = &mut b[..n];
+    for (c, &p) in piv.iter().enumerate().take(n) {
         if p != c {
             b.swap(c, p);
         }
     }
-    for r in 0..n {
-        let mut s = b[r];
-        for j in 0..r {
-            s -= lu[r * n + j] * b[j];
-        }
-        b[r] = s;
+    for r in 1..n {
+        let row = &lu[r * n..r * n + r];
+        let s: f64 = row.iter().zip(&b[..r]).map(|(l, x)| l * x).sum();
+        b[r] -= s;
     }
     for r in (0..n).rev() {
-        let mut s = b[r];
-        for j in r + 1..n {
-            s -= lu[r * n + j] * b[j];
-        }
-        b[r] = s / lu[r * n + r];
+        let row = &lu[r * n..(r + 1) * n];
+        let s: f64 = row[r + 1..].iter().zip(&b[r + 1..]).map(|(l, x)| l * x).sum();
+        b[r] = (b[r] - s) / row[r];
     }
 }
 
