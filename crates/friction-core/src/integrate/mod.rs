@@ -6,4 +6,5 @@
 //! solver; the FrBD models implement both interfaces, and in both the model holds only
 //! parameters, the caller owns the state and the solver owns its scratch.
 
+pub mod adaptive;
 pub mod linear;

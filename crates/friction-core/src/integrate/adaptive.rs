@@ -1,0 +1,881 @@
+//! Adaptive stiff integrator for closed-loop runs: Rodas4 (Hairer & Wanner) with error control
+//! and event location.
+//!
+//! Why Rodas4: the bristle models are stiff (eigenvalues down to −5e4 s⁻¹ at σ0 = 1e5) and the
+//! benchmark asks for rtol = 1e-8, so the method must be L-stable (no ringing of the fast modes)
+//! and of high enough order that tight tolerances stay cheap. Rodas4 is stiffly accurate,
+//! L-stable, order 4 with an embedded order-3 estimate, and needs one LU per step and no Newton
+//! iteration. The systems here are tiny (3–5 states, ~100 for GMS), so a dense LU is cheap.
+//!
+//! Switches (Karnopp window, reset-integrator saturation, bristle re-bonding, …) make the
+//! right-hand side non-smooth. A step that straddles a switch would be rejected many times, so
+//! the [`System`] exposes switching functions g_i(y): after every accepted step their signs are
+//! compared, the earliest root is located on the cubic Hermite interpolant, the integrator then
+//! steps exactly to that time and calls [`System::on_event`], which may change the state
+//! (projection, re-bonding) or a discrete mode of the system.
+//!
+//! All scratch lives in [`Rodas`] and is sized once per dimension, so stepping never allocates.
+
+// Index loops mirror the tableau and LU formulas; `!(x > 0)` comparisons are deliberate so that
+// NaN takes the failure branch.
+#![allow(clippy::needless_range_loop, clippy::neg_cmp_op_on_partial_ord)]
+
+/// A first-order autonomous ODE system y' = f(y) with optional switching functions.
+pub trait System {
+    /// Number of continuous states.
+    fn dim(&self) -> usize;
+
+    /// Writes f(y) into `dy`.
+    fn rhs(&self, y: &[f64], dy: &mut [f64]);
+
+    /// Writes the Jacobian ∂f/∂y row-major into `jac` (dim × dim) and returns `true`, or returns
+    /// `false` to let the integrator use finite differences.
+    fn jacobian(&self, _y: &[f64], _jac: &mut [f64]) -> bool {
+        false
+    }
+
+    /// Typical magnitude of state `i`: it sets the absolute tolerance (atol × scale) and the
+    /// finite-difference increment, so states of very different size (x ~ 1 m, bristle
+    /// deflection ~ 1e-5 m) are controlled to the same relative accuracy.
+    fn scale(&self, _i: usize) -> f64 {
+        1.0
+    }
+
+    /// Number of trailing states that are discrete (modes, counters): their derivative is zero
+    /// and only [`System::on_event`] changes them, so they are kept out of the linear algebra and
+    /// the error norm.
+    fn n_frozen(&self) -> usize {
+        0
+    }
+
+    /// `Some(p)` when the Jacobian of the continuous states is arrow-shaped: states from `p` on
+    /// depend only on themselves and the first `p` states. The integrator then factors a p × p
+    /// Schur complement instead of the whole matrix (GMS with 100 elements stays cheap).
+    fn dense_head(&self) -> Option<usize> {
+        None
+    }
+
+    /// Number of switching functions.
+    fn n_events(&self) -> usize {
+        0
+    }
+
+    /// Writes the switching functions g_i(y) into `g`; an event happens where one changes sign.
+    fn events(&self, _y: &[f64], _g: &mut [f64]) {}
+
+    /// Called at a located event `index` at time `t`, with `y` the state there. `rising` is
+    /// `true` when g went from negative to positive. The system may change `y` or its own mode.
+    fn on_event(&mut self, _t: f64, _index: usize, _rising: bool, _y: &mut [f64]) -> EventAction {
+        EventAction::Continue
+    }
+
+    /// Called at the start, after every accepted step and on both sides of every event, so the
+    /// system can record output (it knows its own mode, which the state alone does not tell).
+    fn observe(&mut self, _t: f64, _y: &[f64], _point: Point) {}
+}
+
+/// What the integrator does after [`System::on_event`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EventAction {
+    /// Nothing changed (an observation such as a velocity zero); keep going.
+    Continue,
+    /// The state or the mode changed: restart the step sequence from the event.
+    Reset,
+    /// Stop the integration at the event.
+    Stop,
+}
+
+/// What a call of the observer reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Point {
+    /// The initial point.
+    Start,
+    /// An accepted step.
+    Step,
+    /// A located event, before `on_event` ran.
+    EventBefore(usize),
+    /// The same event time, after `on_event` changed the state or mode.
+    EventAfter(usize),
+}
+
+/// Tolerances and limits.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Options {
+    /// Relative tolerance.
+    pub rtol: f64,
+    /// Absolute tolerance (multiplied by [`System::scale`] per state).
+    pub atol: f64,
+    /// Initial step [s]; 0 picks one from the tolerances.
+    pub h0: f64,
+    /// Largest step [s] (also bounds how far apart output points can be).
+    pub hmax: f64,
+    /// Maximum number of step attempts before giving up.
+    pub max_steps: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            rtol: 1e-8,
+            atol: 1e-8,
+            h0: 0.0,
+            hmax: f64::INFINITY,
+            max_steps: 2_000_000,
+        }
+    }
+}
+
+/// Work counters of one integration.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Accepted steps.
+    pub steps: usize,
+    /// Rejected steps.
+    pub rejected: usize,
+    /// Right-hand-side evaluations (finite-difference Jacobians included).
+    pub fevals: usize,
+    /// Jacobian evaluations.
+    pub jevals: usize,
+    /// LU decompositions.
+    pub lus: usize,
+    /// Located events.
+    pub events: usize,
+}
+
+/// Why an integration stopped early.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SolveError {
+    /// The step size fell below the resolution of the time axis at time `t`.
+    StepTooSmall {
+        /// Time reached.
+        t: f64,
+    },
+    /// More than `Options::max_steps` step attempts.
+    TooManySteps {
+        /// Time reached.
+        t: f64,
+    },
+    /// Invalid options or dimensions.
+    BadInput(&'static str),
+}
+
+impl std::fmt::Display for SolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SolveError::StepTooSmall { t } => write!(f, "step size underflow at t = {t} s"),
+            SolveError::TooManySteps { t } => write!(f, "too many steps, stopped at t = {t} s"),
+            SolveError::BadInput(s) => write!(f, "bad solver input: {s}"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+// Rodas4 coefficients (Hairer & Wanner, Solving ODEs II, 2nd ed., §VI.4), in the
+// "transformed" form: Y_i = y + Σ A_ij K_j, (I/(hγ) − J) K_i = f(Y_i) + Σ (C_ij/h) K_j,
+// y1 = y + Σ M_j K_j, error estimate = K_6.
+const GAMMA: f64 = 0.25;
+const A: [[f64; 5]; 6] = [
+    [0.0, 0.0, 0.0, 0.0, 0.0],
+    [1.544, 0.0, 0.0, 0.0, 0.0],
+    [
+        0.946_678_528_081_582_6,
+        0.255_701_169_898_328_4,
+        0.0,
+        0.0,
+        0.0,
+    ],
+    [
+        3.314_825_187_068_521,
+        2.896_124_015_972_201,
+        0.998_641_913_997_781_7,
+        0.0,
+        0.0,
+    ],
+    [
+        1.221_224_509_226_641,
+        6.019_134_481_288_629,
+        12.537_083_329_320_87,
+        -0.687_886_036_105_895,
+        0.0,
+    ],
+    [
+        1.221_224_509_226_641,
+        6.019_134_481_288_629,
+        12.537_083_329_320_87,
+        -0.687_886_036_105_895,
+        1.0,
+    ],
+];
+const C: [[f64; 5]; 6] = [
+    [0.0, 0.0, 0.0, 0.0, 0.0],
+    [-5.6688, 0.0, 0.0, 0.0, 0.0],
+    [
+        -2.430_093_356_833_875,
+        -0.206_359_915_709_191_5,
+        0.0,
+        0.0,
+        0.0,
+    ],
+    [
+        -0.107_352_905_815_137_5,
+        -9.594_562_251_023_355,
+        -20.470_286_148_096_16,
+        0.0,
+        0.0,
+    ],
+    [
+        7.496_443_313_967_647,
+        -10.246_804_314_643_52,
+        -33.999_903_528_199_05,
+        11.708_908_932_061_6,
+        0.0,
+    ],
+    [
+        8.083_246_795_921_522,
+        -7.981_132_988_064_893,
+        -31.521_594_328_743_71,
+        16.319_305_431_231_36,
+        -6.058_818_238_834_054,
+    ],
+];
+const M: [f64; 6] = [
+    1.221_224_509_226_641,
+    6.019_134_481_288_629,
+    12.537_083_329_320_87,
+    -0.687_886_036_105_895,
+    1.0,
+    1.0,
+];
+const STAGES: usize = 6;
+
+/// The Rodas4 integrator and its scratch (reuse one value across runs to avoid allocation).
+#[derive(Debug, Default, Clone)]
+pub struct Rodas {
+    /// Full state length.
+    n: usize,
+    /// Integrated (continuous) states: the leading `nc`; the rest are frozen.
+    nc: usize,
+    /// Dense head of an arrow-structured Jacobian (0 = dense).
+    p: usize,
+    jac: Vec<f64>,
+    lu: Vec<f64>,
+    piv: Vec<usize>,
+    dinv: Vec<f64>,
+    k: Vec<f64>,
+    f0: Vec<f64>,
+    f1: Vec<f64>,
+    ytmp: Vec<f64>,
+    ynew: Vec<f64>,
+    yev: Vec<f64>,
+    fev: Vec<f64>,
+    g0: Vec<f64>,
+    g1: Vec<f64>,
+    gtmp: Vec<f64>,
+    sign: Vec<i8>,
+    stats: Stats,
+}
+
+impl Rodas {
+    /// An integrator with empty scratch (sized on first use).
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn resize(&mut self, n: usize, nc: usize, p: usize, ne: usize) {
+        self.p = p;
+        if self.n != n || self.nc != nc {
+            self.n = n;
+            self.nc = nc;
+            self.jac = vec![0.0; nc * nc];
+            self.lu = vec![0.0; nc * nc];
+            self.piv = vec![0; nc];
+            self.dinv = vec![0.0; nc];
+            self.k = vec![0.0; nc * STAGES];
+            self.f0 = vec![0.0; n];
+            self.f1 = vec![0.0; n];
+            self.ytmp = vec![0.0; n];
+            self.ynew = vec![0.0; n];
+            self.yev = vec![0.0; n];
+            self.fev = vec![0.0; n];
+        }
+        if self.g0.len() != ne {
+            self.g0 = vec![0.0; ne];
+            self.g1 = vec![0.0; ne];
+            self.gtmp = vec![0.0; ne];
+            self.sign = vec![0; ne];
+        }
+    }
+
+    fn setup<S: System + ?Sized>(&mut self, sys: &S, n: usize, ne: usize) {
+        let nc = n - sys.n_frozen().min(n - 1);
+        let p = sys.dense_head().filter(|&p| p < nc).unwrap_or(0);
+        self.resize(n, nc, p, ne);
+    }
+
+    fn jacobian<S: System + ?Sized>(&mut self, sys: &S, y: &[f64]) {
+        self.stats.jevals += 1;
+        let nc = self.nc;
+        if sys.jacobian(y, &mut self.jac) {
+            return;
+        }
+        // Forward differences, column by column; f0 = f(y) is already known.
+        self.ytmp.copy_from_slice(y);
+        for j in 0..nc {
+            let yj = y[j];
+            let d = 1.5e-8 * yj.abs().max(sys.scale(j));
+            self.ytmp[j] = yj + d;
+            let d = self.ytmp[j] - yj;
+            sys.rhs(&self.ytmp, &mut self.f1);
+            self.stats.fevals += 1;
+            for i in 0..nc {
+                self.jac[i * nc + j] = (self.f1[i] - self.f0[i]) / d;
+            }
+            self.ytmp[j] = yj;
+        }
+    }
+
+    /// Factors G = I/(hγ) − J: dense LU with partial pivoting, or, for an arrow structure
+    /// (diagonal tail after the dense head p), the LU of the Schur complement
+    /// S = G_hh − G_ht D⁻¹ G_th, which costs O(p² n) instead of O(n³). False if singular.
+    fn decompose(&mut self, h: f64) -> bool {
+        self.stats.lus += 1;
+        let nc = self.nc;
+        let d = 1.0 / (h * GAMMA);
+        let p = self.p;
+        if p > 0 && p < nc {
+            for i in p..nc {
+                let di = d - self.jac[i * nc + i];
+                if !(di.abs() > 1e-300) || !di.is_finite() {
+                    return false;
+                }
+                self.dinv[i] = 1.0 / di;
+            }
+            for a in 0..p {
+                for b in 0..p {
+                    let mut s = -self.jac[a * nc + b] + if a == b { d } else { 0.0 };
+                    for i in p..nc {
+                        // G_ai G_ib / D_i with G = −J off the diagonal.
+                        s -= self.jac[a * nc + i] * self.jac[i * nc + b] * self.dinv[i];
+                    }
+                    self.lu[a * p + b] = s;
+                }
+            }
+            return lu_factor(&mut self.lu[..p * p], &mut self.piv[..p], p);
+        }
+        for (l, j) in self.lu.iter_mut().zip(&self.jac) {
+            *l = -*j;
+        }
+        for i in 0..nc {
+            self.lu[i * nc + i] += d;
+        }
+        lu_factor(&mut self.lu, &mut self.piv, nc)
+    }
+
+    /// Solves G x = b in place with the factors of [`Rodas::decompose`].
+    fn solve(&self, b: &mut [f64]) {
+        let nc = self.nc;
+        let p = self.p;
+        if p > 0 && p < nc {
+            let (head, tail) = b.split_at_mut(p);
+            for (a, ha) in head.iter_mut().enumerate() {
+                let mut s = *ha;
+                for (i, ti) in tail.iter().enumerate() {
+                    let ii = p + i;
+                    s += self.jac[a * nc + ii] * ti * self.dinv[ii];
+                }
+                *ha = s;
+            }
+            lu_solve(&self.lu[..p * p], &self.piv[..p], p, head);
+            for (i, ti) in tail.iter_mut().enumerate() {
+                let ii = p + i;
+                let mut s = *ti;
+                for (bb, hb) in head.iter().enumerate() {
+                    s += self.jac[ii * nc + bb] * hb;
+                }
+                *ti = s * self.dinv[ii];
+            }
+        } else {
+            lu_solve(&self.lu, &self.piv, nc, b);
+        }
+    }
+
+    /// One Rodas4 step of size h from y (with f0 = f(y) and the LU ready); writes `ynew` and
+    /// returns the scaled error norm (infinite if anything is not finite).
+    fn attempt<S: System + ?Sized>(&mut self, sys: &S, y: &[f64], h: f64, opts: &Options) -> f64 {
+        let nc = self.nc;
+        let mut rhs = std::mem::take(&mut self.ytmp);
+        for s in 0..STAGES {
+            if s == 0 {
+                rhs.copy_from_slice(&self.f0);
+            } else {
+                self.ynew.copy_from_slice(y);
+                for j in 0..s {
+                    let a = A[s][j];
+                    if a != 0.0 {
+                        let kj = &self.k[j * nc..(j + 1) * nc];
+                        for (yn, kv) in self.ynew.iter_mut().zip(kj) {
+                            *yn += a * kv;
+                        }
+                    }
+                }
+                sys.rhs(&self.ynew, &mut rhs);
+                self.stats.fevals += 1;
+            }
+            for j in 0..s {
+                let c = C[s][j] / h;
+                let kj = &self.k[j * nc..(j + 1) * nc];
+                for (r, kv) in rhs.iter_mut().zip(kj) {
+                    *r += c * kv;
+                }
+            }
+            self.solve(&mut rhs[..nc]);
+            self.k[s * nc..(s + 1) * nc].copy_from_slice(&rhs[..nc]);
+        }
+        self.ytmp = rhs;
+        self.ynew.copy_from_slice(y);
+        for (j, &mj) in M.iter().enumerate() {
+            let kj = &self.k[j * nc..(j + 1) * nc];
+            for (yn, kv) in self.ynew.iter_mut().zip(kj) {
+                *yn += mj * kv;
+            }
+        }
+        let err_k = &self.k[(STAGES - 1) * nc..STAGES * nc];
+        let mut sum = 0.0;
+        for i in 0..nc {
+            let sc = opts.atol * sys.scale(i) + opts.rtol * y[i].abs().max(self.ynew[i].abs());
+            let e = err_k[i] / sc;
+            sum += e * e;
+        }
+        let err = (sum / nc.max(1) as f64).sqrt();
+        if err.is_finite() && self.ynew.iter().all(|v| v.is_finite()) {
+            err
+        } else {
+            f64::INFINITY
+        }
+    }
+
+    /// Integrates with fixed steps (no error control, no events); for order tests.
+    pub fn integrate_fixed<S: System + ?Sized>(
+        &mut self,
+        sys: &S,
+        y: &mut [f64],
+        t_span: f64,
+        n_steps: usize,
+    ) -> Stats {
+        let n = sys.dim();
+        self.setup(sys, n, 0);
+        self.stats = Stats::default();
+        let h = t_span / n_steps.max(1) as f64;
+        let opts = Options::default();
+        for _ in 0..n_steps {
+            sys.rhs(y, &mut self.f0);
+            self.stats.fevals += 1;
+            self.jacobian(sys, y);
+            self.decompose(h);
+            self.attempt(sys, y, h, &opts);
+            y.copy_from_slice(&self.ynew);
+            self.stats.steps += 1;
+        }
+        self.stats
+    }
+
+    fn hermite(y0: &[f64], f0: &[f64], y1: &[f64], f1: &[f64], h: f64, th: f64, out: &mut [f64]) {
+        let t2 = th * th;
+        let t3 = t2 * th;
+        let h00 = 2.0 * t3 - 3.0 * t2 + 1.0;
+        let h10 = t3 - 2.0 * t2 + th;
+        let h01 = -2.0 * t3 + 3.0 * t2;
+        let h11 = t3 - t2;
+        for i in 0..out.len() {
+            out[i] = h00 * y0[i] + h10 * h * f0[i] + h01 * y1[i] + h11 * h * f1[i];
+        }
+    }
+
+    /// Integrates `sys` from `t0` to `tend`, overwriting `y`; calls [`System::observe`] at the
+    /// start, after every accepted step and on both sides of every event.
+    pub fn integrate<S>(
+        &mut self,
+        sys: &mut S,
+        t0: f64,
+        y: &mut [f64],
+        tend: f64,
+        opts: &Options,
+    ) -> Result<Stats, SolveError>
+    where
+        S: System + ?Sized,
+    {
+        let n = sys.dim();
+        if y.len() != n || n == 0 {
+            return Err(SolveError::BadInput(
+                "state length differs from System::dim",
+            ));
+        }
+        if !(tend > t0) || !(opts.rtol > 0.0) || !(opts.atol > 0.0) {
+            return Err(SolveError::BadInput(
+                "need tend > t0 and positive tolerances",
+            ));
+        }
+        let ne = sys.n_events();
+        if sys.n_frozen() >= n {
+            return Err(SolveError::BadInput("no continuous state"));
+        }
+        self.setup(sys, n, ne);
+        self.stats = Stats::default();
+        let mut t = t0;
+        let hmax = opts.hmax.min(tend - t0);
+        let mut h = if opts.h0 > 0.0 {
+            opts.h0
+        } else {
+            1e-6 * (tend - t0)
+        }
+        .min(hmax);
+        sys.observe(t, y, Point::Start);
+        let mut restart = true;
+        let mut reject_last = false;
+        let mut attempts = 0usize;
+        while t < tend {
+            if restart {
+                sys.events(y, &mut self.g0);
+                for (s, g) in self.sign.iter_mut().zip(&self.g0) {
+                    *s = sgn(*g);
+                }
+                restart = false;
+            }
+            sys.rhs(y, &mut self.f0);
+            self.f0[self.nc..].fill(0.0);
+            self.stats.fevals += 1;
+            self.jacobian(sys, y);
+            // Repeat until accepted.
+            loop {
+                let last = t + h >= tend || tend - (t + h) < 1e-12 * h;
+                if last {
+                    h = tend - t;
+                }
+                attempts += 1;
+                if attempts > opts.max_steps {
+                    return Err(SolveError::TooManySteps { t });
+                }
+                if h < 1e-14 * t.abs().max(1e-3) {
+                    return Err(SolveError::StepTooSmall { t });
+                }
+                let err = if self.decompose(h) {
+                    self.attempt(sys, y, h, opts)
+                } else {
+                    f64::INFINITY
+                };
+                let fac = if err.is_finite() {
+                    (0.9 * err.max(1e-10).powf(-0.25)).clamp(0.2, 6.0)
+                } else {
+                    0.1
+                };
+                if err <= 1.0 {
+                    let hnew = if reject_last { h.min(h * fac) } else { h * fac };
+                    reject_last = false;
+                    self.stats.steps += 1;
+                    let t1 = if last { tend } else { t + h };
+                    // Events between t and t1?
+                    if ne > 0 {
+                        sys.events(&self.ynew, &mut self.g1);
+                        let mut first: Option<(usize, f64)> = None;
+                        let mut crossed = false;
+                        for i in 0..ne {
+                            let s1 = sgn(self.g1[i]);
+                            if self.sign[i] != 0 && s1 != 0 && s1 != self.sign[i] {
+                                crossed = true;
+                            }
+                        }
+                        if crossed {
+                            sys.rhs(&self.ynew, &mut self.f1);
+                            self.f1[self.nc..].fill(0.0);
+                            self.stats.fevals += 1;
+                            first = self.locate(sys, y, h);
+                        }
+                        if let Some((idx, th)) = first {
+                            // Step exactly to the event with a fresh step of size th·h.
+                            let he = (th * h).max(1e-15 * t.abs().max(1.0));
+                            let ok = self.decompose(he);
+                            let err_e = if ok {
+                                self.attempt(sys, y, he, opts)
+                            } else {
+                                f64::INFINITY
+                            };
+                            // The fresh step may land a hair short of the switch (its error is
+                            // of the order of the tolerance); the interpolant point is on the far
+                            // side by construction, so fall back to it then.
+                            let mut use_interp = !err_e.is_finite();
+                            if !use_interp {
+                                sys.events(&self.ynew, &mut self.gtmp);
+                                use_interp = sgn(self.gtmp[idx]) != -self.sign[idx];
+                            }
+                            if use_interp {
+                                self.ynew.copy_from_slice(&self.yev);
+                            }
+                            let he = self.refine_event(sys, y, idx, he, h, opts);
+                            let te = t + he;
+                            y.copy_from_slice(&self.ynew);
+                            t = te;
+                            self.stats.events += 1;
+                            sys.observe(t, y, Point::EventBefore(idx));
+                            // Every switch that crossed by the landing point fires now, the
+                            // located one first (identical bristles snap together). g1 holds
+                            // the fired flags from here on.
+                            sys.events(y, &mut self.gtmp);
+                            for j in 0..ne {
+                                let s0 = self.sign[j];
+                                let fired = s0 != 0 && (j == idx || sgn(self.gtmp[j]) != s0);
+                                self.g1[j] = if fired { 1.0 } else { 0.0 };
+                            }
+                            let mut action = EventAction::Continue;
+                            for j in std::iter::once(idx).chain((0..ne).filter(|&j| j != idx)) {
+                                if self.g1[j] == 0.0 {
+                                    continue;
+                                }
+                                if j != idx {
+                                    self.stats.events += 1;
+                                }
+                                let a = sys.on_event(t, j, self.sign[j] < 0, y);
+                                action = match (action, a) {
+                                    (EventAction::Stop, _) | (_, EventAction::Stop) => {
+                                        EventAction::Stop
+                                    }
+                                    (EventAction::Reset, _) | (_, EventAction::Reset) => {
+                                        EventAction::Reset
+                                    }
+                                    _ => EventAction::Continue,
+                                };
+                            }
+                            sys.observe(t, y, Point::EventAfter(idx));
+                            // New signs: fired events count as crossed unless a reset gave
+                            // them a definite new sign.
+                            sys.events(y, &mut self.g0);
+                            for j in 0..ne {
+                                let now = sgn(self.g0[j]);
+                                let fired = self.g1[j] != 0.0;
+                                self.sign[j] =
+                                    if fired && (action == EventAction::Continue || now == 0) {
+                                        -self.sign[j]
+                                    } else {
+                                        now
+                                    };
+                            }
+                            if action == EventAction::Stop {
+                                return Ok(self.stats);
+                            }
+                            h = hnew.min(h).min(hmax).max(1e-12);
+                            break;
+                        }
+                        for i in 0..ne {
+                            let s1 = sgn(self.g1[i]);
+                            if s1 != 0 {
+                                self.sign[i] = s1;
+                            }
+                        }
+                    }
+                    y.copy_from_slice(&self.ynew);
+                    t = t1;
+                    sys.observe(t, y, Point::Step);
+                    h = hnew.min(hmax);
+                    break;
+                } else {
+                    self.stats.rejected += 1;
+                    h *= if reject_last { fac.min(0.1) } else { fac };
+                    reject_last = true;
+                }
+            }
+        }
+        Ok(self.stats)
+    }
+
+    /// One Newton correction of the event time on the true solution: the interpolant's root is
+    /// only as good as a cubic (≈1e-9 s here); g(t_e) from the accurate landing step and its
+    /// rate ġ = ∇g·f give the root to near round-off. The corrected landing is kept only if it
+    /// is still on the far side of the switch; `ynew` holds the landing state on return.
+    fn refine_event<S: System + ?Sized>(
+        &mut self,
+        sys: &S,
+        y: &[f64],
+        idx: usize,
+        he: f64,
+        h: f64,
+        opts: &Options,
+    ) -> f64 {
+        let far = -self.sign[idx];
+        sys.events(&self.ynew, &mut self.gtmp);
+        let gl = self.gtmp[idx];
+        sys.rhs(&self.ynew, &mut self.fev);
+        self.stats.fevals += 1;
+        let eps = 1e-6 * he.max(1e-9);
+        self.yev.copy_from_slice(&self.ynew);
+        for (a, f) in self.yev.iter_mut().zip(&self.fev) {
+            *a += eps * f;
+        }
+        sys.events(&self.yev, &mut self.gtmp);
+        let gdot = (self.gtmp[idx] - gl) / eps;
+        if !(gdot != 0.0) || !gdot.is_finite() || !gl.is_finite() {
+            return he;
+        }
+        let dt = -gl / gdot;
+        // Aim a hair past the root so the landing is on the far side.
+        let he2 = he + dt + dt.abs() * 1e-3 + 8.0 * f64::EPSILON * (he + 1.0);
+        if !(he2 > 0.0 && he2 <= h) || (dt.abs() > 0.5 * he) {
+            return he;
+        }
+        // Keep the current landing in yev in case the corrected one is rejected.
+        self.yev.copy_from_slice(&self.ynew);
+        let ok = self.decompose(he2);
+        let err = if ok {
+            self.attempt(sys, y, he2, opts)
+        } else {
+            f64::INFINITY
+        };
+        if err.is_finite() {
+            sys.events(&self.ynew, &mut self.gtmp);
+            if sgn(self.gtmp[idx]) == far {
+                return he2;
+            }
+        }
+        self.ynew.copy_from_slice(&self.yev);
+        he
+    }
+
+    /// Finds the earliest sign change of any switching function on the Hermite interpolant of
+    /// the step (y, f0) → (ynew, f1) of size h; returns (index, θ ∈ (0, 1]) and leaves the
+    /// interpolated state in `yev`.
+    fn locate<S: System + ?Sized>(&mut self, sys: &S, y: &[f64], h: f64) -> Option<(usize, f64)> {
+        let ne = self.g0.len();
+        let mut best: Option<(usize, f64)> = None;
+        for i in 0..ne {
+            let s0 = self.sign[i];
+            let s1 = sgn(self.g1[i]);
+            if s0 == 0 || s1 == 0 || s0 == s1 {
+                continue;
+            }
+            // Illinois on θ ∈ [0, 1]; g(0) is taken with its recorded sign.
+            let (mut a, mut b) = (0.0f64, 1.0f64);
+            let mut ga = {
+                Self::hermite(y, &self.f0, &self.ynew, &self.f1, h, 0.0, &mut self.fev);
+                sys.events(&self.fev, &mut self.gtmp);
+                let v = self.gtmp[i];
+                if sgn(v) == s0 {
+                    v
+                } else {
+                    s0 as f64 * 1e-300
+                }
+            };
+            let mut gb = self.g1[i];
+            let mut side = 0i8;
+            for _ in 0..100 {
+                let mut c = if gb != ga {
+                    b - gb * (b - a) / (gb - ga)
+                } else {
+                    0.5 * (a + b)
+                };
+                if !(c > a && c < b) {
+                    c = 0.5 * (a + b);
+                }
+                Self::hermite(y, &self.f0, &self.ynew, &self.f1, h, c, &mut self.fev);
+                sys.events(&self.fev, &mut self.gtmp);
+                let gc = self.gtmp[i];
+                if sgn(gc) == sgn(gb) || gc == 0.0 {
+                    b = c;
+                    gb = gc;
+                    if side == 1 {
+                        ga *= 0.5;
+                    }
+                    side = 1;
+                } else {
+                    a = c;
+                    ga = gc;
+                    if side == -1 {
+                        gb *= 0.5;
+                    }
+                    side = -1;
+                }
+                if (b - a) * h <= 1e-13 * (1.0 + h) || gc == 0.0 {
+                    break;
+                }
+            }
+            // b is the first point on the far side (or at the root).
+            if best.is_none_or(|(_, th)| b < th) {
+                best = Some((i, b));
+            }
+        }
+        if let Some((_, th)) = best {
+            Self::hermite(y, &self.f0, &self.ynew, &self.f1, h, th, &mut self.yev);
+        }
+        best
+    }
+
+    /// Counters of the last integration.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+}
+
+/// In-place LU with partial pivoting of the n×n row-major matrix `a`; false if singular.
+fn lu_factor(a: &mut [f64], piv: &mut [usize], n: usize) -> bool {
+    for c in 0..n {
+        let mut p = c;
+        let mut best = a[c * n + c].abs();
+        for r in c + 1..n {
+            let v = a[r * n + c].abs();
+            if v > best {
+                best = v;
+                p = r;
+            }
+        }
+        if !(best > 0.0) || !best.is_finite() {
+            return false;
+        }
+        piv[c] = p;
+        if p != c {
+            for j in 0..n {
+                a.swap(c * n + j, p * n + j);
+            }
+        }
+        let inv = 1.0 / a[c * n + c];
+        for r in c + 1..n {
+            let f = a[r * n + c] * inv;
+            a[r * n + c] = f;
+            if f != 0.0 {
+                for j in c + 1..n {
+                    a[r * n + j] -= f * a[c * n + j];
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Solves with the factors of [`lu_factor`].
+#[inline]
+fn lu_solve(lu: &[f64], piv: &[usize], n: usize, b: &mut [f64]) {
+    let b = &mut b[..n];
+    for (c, &p) in piv.iter().enumerate().take(n) {
+        if p != c {
+            b.swap(c, p);
+        }
+    }
+    for r in 1..n {
+        let row = &lu[r * n..r * n + r];
+        let s: f64 = row.iter().zip(&b[..r]).map(|(l, x)| l * x).sum();
+        b[r] -= s;
+    }
+    for r in (0..n).rev() {
+        let row = &lu[r * n..(r + 1) * n];
+        let s: f64 = row[r + 1..].iter().zip(&b[r + 1..]).map(|(l, x)| l * x).sum();
+        b[r] = (b[r] - s) / row[r];
+    }
+}
+
+#[inline]
+fn sgn(x: f64) -> i8 {
+    if x > 0.0 {
+        1
+    } else if x < 0.0 {
+        -1
+    } else {
+        0
+    }
+}
