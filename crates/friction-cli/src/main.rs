@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! friction-lab 'QUERY' [--metrics] [--svg FILE]
+//! friction-lab [QUERY] --phenomena
 //! friction-lab --list-models
 //! friction-lab --help
 //! ```
@@ -11,7 +12,7 @@
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use friction_core::experiments::{hysteresis, relaxation};
+use friction_core::experiments::{bench_view, hysteresis, phenomena, relaxation, stickslip};
 use friction_core::model;
 use friction_core::params::fmt_num;
 use friction_core::scenario::{Scenario, View};
@@ -20,15 +21,26 @@ use plotters::prelude::*;
 
 const USAGE: &str = "\
 usage: friction-lab 'QUERY' [--metrics] [--svg FILE]
+       friction-lab [QUERY] --phenomena
        friction-lab --list-models
        friction-lab --help
 
 QUERY is the page's query string, e.g.
   'v=1&view=hysteresis&freqs=25,50,100'       hysteresis loops: CSV freq,t,v,F
   'view=relaxation&tend=30'                   relaxation: CSV t,F_n1,F_n2,F_n3 (t,F for one curve)
+  'view=curve&model=lugre&vmin=-0.01&vmax=0.01'  F against v: CSV v,F (model,v,F for several)
+  'view=stickslip&model=lugre&tend=40'        stick-slip benchmark: CSV t,x,xdot,F
+                                              (model,t,x,xdot,F for several; F is the model
+                                              output of m x'' = -k x - F)
+Stick-slip keys: m kspring vb mus muk g tend, plus the models' own keys (sigma0, vs, ...);
+      fn = m g is derived. Generic views take model=a,b,c,d (ids from --list-models).
 Keys: view model n k0 k tau c c0 sigma0 sigma1 gamma1 mus mud vs delta eps p
       vmean vamp freqs funit vrel tend (lists comma-separated; defaults = the letter's)
---metrics   print per-loop metrics instead (hysteresis: freq,fmax,fmin,area,energy)
+--metrics   print per-loop metrics instead (hysteresis: freq,fmax,fmin,area,energy;
+            stickslip: metric,value,unit with breakaway, extrema, period, steps, wall time)
+--phenomena the phenomena matrix (CSV model,stiction,stribeck,viscous,presliding,hysteresis,
+            stickslip,provisional) for every model, or for the models of QUERY; stick-slip
+            from the 40 s benchmark (repeated stick phases after slips reaching v_b/2)
 --svg FILE  also write the page's chart as SVG
 --list-models  registered models: id<TAB>category[<TAB>provisional]
 ";
@@ -56,6 +68,7 @@ struct Options {
     metrics: bool,
     svg: Option<String>,
     list: bool,
+    phenomena: bool,
     help: bool,
 }
 
@@ -65,6 +78,7 @@ fn parse_args(args: &[String]) -> Result<Options, Failure> {
         metrics: false,
         svg: None,
         list: false,
+        phenomena: false,
         help: false,
     };
     let mut it = args.iter();
@@ -72,6 +86,7 @@ fn parse_args(args: &[String]) -> Result<Options, Failure> {
         match a.as_str() {
             "--metrics" => o.metrics = true,
             "--list-models" => o.list = true,
+            "--phenomena" => o.phenomena = true,
             "--help" | "-h" => o.help = true,
             "--svg" => {
                 let f = it
@@ -131,28 +146,75 @@ fn run(args: &[String]) -> Result<(), Failure> {
         }
         return Ok(out.flush()?);
     }
+    let parse = |q: &str| {
+        Scenario::parse(q).map_err(|errs| {
+            Failure::Usage(
+                errs.iter()
+                    .map(|e| e.to_string())
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            )
+        })
+    };
+    if o.phenomena {
+        let entries: Vec<&'static model::ModelEntry> = match o.query.as_deref() {
+            Some(q) => parse(q)?.models(),
+            None => model::registry().collect(),
+        };
+        if entries.is_empty() {
+            return Err(Failure::Usage(
+                "--phenomena: the query selects no models (use view=explorer&model=…)".into(),
+            ));
+        }
+        write_phenomena(&entries, &mut out)?;
+        return Ok(out.flush()?);
+    }
     let q = o
         .query
         .as_deref()
         .ok_or_else(|| Failure::Usage("missing query string".into()))?;
-    let s = Scenario::parse(q).map_err(|errs| {
-        Failure::Usage(
-            errs.iter()
-                .map(|e| e.to_string())
-                .collect::<Vec<_>>()
-                .join("\n"),
-        )
-    })?;
-    let chart = run_view(&s, o.metrics, &mut out)?;
+    let s = parse(q)?;
+    let charts = run_view(&s, o.metrics, &mut out)?;
     out.flush()?;
     if let Some(path) = &o.svg {
-        write_svg(path, &chart)?;
+        write_svg(path, &charts)?;
     }
     Ok(())
 }
 
-/// Runs the scenario's view, prints its CSV (or metrics) and returns its chart.
-fn run_view(s: &Scenario, metrics: bool, out: &mut dyn Write) -> Result<ChartSpec, Failure> {
+/// The phenomena matrix of `entries` as CSV, with the provisional flag as the last column.
+fn write_phenomena(
+    entries: &[&'static model::ModelEntry],
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let m = phenomena::matrix(entries.iter().copied(), Some(&bench_view::stick_slip_hook));
+    let mut lines = m
+        .to_csv()
+        .lines()
+        .map(str::to_string)
+        .collect::<Vec<_>>()
+        .into_iter();
+    if let Some(head) = lines.next() {
+        writeln!(out, "{head},provisional")?;
+    }
+    for (line, (id, _)) in lines.zip(&m.rows) {
+        let prov = model::find(id).is_some_and(|e| e.info.provisional);
+        writeln!(out, "{line},{}", u8::from(prov))?;
+    }
+    for e in entries {
+        if m.row(e.info.id).is_none() {
+            eprintln!(
+                "friction-lab: warning: {} does not build with its defaults (left out)",
+                e.info.id
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Runs the scenario's view, prints its CSV (or metrics) and returns its charts (one panel
+/// each).
+fn run_view(s: &Scenario, metrics: bool, out: &mut dyn Write) -> Result<Vec<ChartSpec>, Failure> {
     let bad = |e: friction_core::params::ParamError| Failure::Usage(e.to_string());
     match s.view() {
         View::Hysteresis => {
@@ -194,7 +256,7 @@ fn run_view(s: &Scenario, metrics: bool, out: &mut dyn Write) -> Result<ChartSpe
                     l.metrics.cycles
                 );
             }
-            Ok(friction_plot::frbd::hysteresis_chart(&cfg, &loops))
+            Ok(vec![friction_plot::frbd::hysteresis_chart(&cfg, &loops)])
         }
         View::Relaxation => {
             let cfg = s.relaxation_config().map_err(bad)?;
@@ -230,7 +292,7 @@ fn run_view(s: &Scenario, metrics: bool, out: &mut dyn Write) -> Result<ChartSpe
                     writeln!(out)?;
                 }
             }
-            Ok(friction_plot::frbd::relaxation_chart(&curves))
+            Ok(vec![friction_plot::frbd::relaxation_chart(&curves)])
         }
         // generic model-driven views: one arm each (their experiment code lives elsewhere)
         View::Model(d) if d.name == "curve" || d.name == "explorer" => {
@@ -248,7 +310,46 @@ fn run_view(s: &Scenario, metrics: bool, out: &mut dyn Write) -> Result<ChartSpe
                 )));
             }
             out.write_all(r.to_csv().as_bytes())?;
-            Ok(friction_plot::curve::curve_chart(&r))
+            Ok(vec![friction_plot::curve::curve_chart(&r)])
+        }
+        View::Model(d) if d.name == "stickslip" => {
+            let (b, models) = bench_view::from_scenario(s).map_err(bad)?;
+            let mut ws = stickslip::Workspace::default();
+            let mut runs = Vec::with_capacity(models.len());
+            for (e, m) in &models {
+                let t0 = std::time::Instant::now();
+                let mut r = stickslip::run_bench(&mut ws, &b, m.as_ref())
+                    .map_err(|err| Failure::Usage(format!("{}: {err}", e.info.id)))?;
+                let mut mt = r.metrics();
+                mt.wall_time_s = Some(t0.elapsed().as_secs_f64());
+                r.metrics = Some(mt);
+                runs.push((e.info, r));
+            }
+            let multi = runs.len() > 1;
+            for (info, r) in &runs {
+                let csv = if metrics {
+                    stickslip::metrics_csv(&r.metrics())
+                } else {
+                    stickslip::to_csv(r)
+                };
+                let mut lines = csv.lines();
+                let head = lines.next().unwrap_or_default();
+                if !multi {
+                    writeln!(out, "{head}")?;
+                } else if std::ptr::eq(*info, runs[0].0) {
+                    writeln!(out, "model,{head}")?;
+                }
+                for l in lines {
+                    if multi {
+                        writeln!(out, "{},{l}", info.id)?;
+                    } else {
+                        writeln!(out, "{l}")?;
+                    }
+                }
+            }
+            let labelled: Vec<(&str, &stickslip::StickSlipRun)> =
+                runs.iter().map(|(i, r)| (i.name, r)).collect();
+            Ok(friction_plot::stickslip::all_charts(&labelled))
         }
         View::Model(d) => Err(Failure::Usage(format!(
             "view={} has no CLI output in this build",
@@ -257,9 +358,34 @@ fn run_view(s: &Scenario, metrics: bool, out: &mut dyn Write) -> Result<ChartSpe
     }
 }
 
-fn write_svg(path: &str, chart: &ChartSpec) -> Result<(), Failure> {
-    let root = SVGBackend::new(path, (900, 560)).into_drawing_area();
-    draw_chart(&root, chart, &Style::default())
-        .map_err(|e| Failure::Io(format!("cannot write {path}: {e}")))?;
-    Ok(())
+/// One chart at 900×560, or several panels in a grid of two columns (600×380 each).
+///
+/// `draw_chart` presents its drawing area, which ends an SVG document; each panel is therefore
+/// its own SVG, nested in the grid document at its offset.
+fn write_svg(path: &str, charts: &[ChartSpec]) -> Result<(), Failure> {
+    let io = |e: &dyn std::fmt::Display| Failure::Io(format!("cannot write {path}: {e}"));
+    let (w, h) = if charts.len() <= 1 {
+        (900, 560)
+    } else {
+        (600, 380)
+    };
+    let cols = if charts.len() <= 1 { 1 } else { 2 };
+    let rows = charts.len().div_ceil(cols).max(1);
+    let mut doc = format!(
+        "<svg width=\"{W}\" height=\"{H}\" viewBox=\"0 0 {W} {H}\" xmlns=\"http://www.w3.org/2000/svg\">\n",
+        W = w * cols as u32,
+        H = h * rows as u32
+    );
+    for (i, c) in charts.iter().enumerate() {
+        let mut one = String::new();
+        {
+            let root = SVGBackend::with_string(&mut one, (w, h)).into_drawing_area();
+            draw_chart(&root, c, &Style::default()).map_err(|e| io(&e))?;
+        }
+        let (x, y) = ((i % cols) as u32 * w, (i / cols) as u32 * h);
+        doc.push_str(&one.replacen("<svg ", &format!("<svg x=\"{x}\" y=\"{y}\" "), 1));
+        doc.push('\n');
+    }
+    doc.push_str("</svg>\n");
+    std::fs::write(path, doc).map_err(|e| io(&e))
 }

@@ -1,5 +1,6 @@
 //! The experiments of the source papers, reused by tests, benchmarks, the CLI and the page.
 
+pub mod bench_view;
 pub mod curve;
 pub mod energy;
 pub mod hysteresis;

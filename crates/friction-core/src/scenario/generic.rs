@@ -11,10 +11,11 @@ use super::{Control, ControlKind, ViewDef};
 use crate::model::{self, FrictionModel, ModelEntry};
 use crate::params::{fmt_num, ParamError, ParamSpec};
 
-/// The generic views this build knows (add `stickslip` here when its ViewDef exists).
+/// The generic views this build knows.
 pub static MODEL_VIEWS: &[&ViewDef] = &[
     &crate::experiments::curve::CURVE_VIEW,
     &crate::experiments::curve::EXPLORER_VIEW,
+    &crate::experiments::stickslip::STICKSLIP_VIEW,
 ];
 
 /// Selected models and explicitly set values of a generic view.
@@ -140,13 +141,22 @@ impl Generic {
     }
 
     /// Values for one model in its `params` order, with the scenario's overrides.
-    pub fn model_values(&self, def: &ViewDef, e: &ModelEntry) -> Vec<f64> {
+    ///
+    /// A key the view declares itself (e.g. the benchmark's `mus`) takes the view's value even
+    /// when unset, so the view's default (Table 6.1) drives every model, not each model's own.
+    /// Derived keys take their value from `derived` (the model default if absent there).
+    pub fn model_values(&self, def: &ViewDef, e: &ModelEntry, derived: &[(&str, f64)]) -> Vec<f64> {
         e.info
             .params
             .iter()
             .map(|p| {
                 if def.derived_model_keys.contains(&p.key) {
-                    p.default
+                    derived
+                        .iter()
+                        .find(|(k, _)| *k == p.key)
+                        .map_or(p.default, |d| d.1)
+                } else if let Some(vp) = def.params.iter().find(|q| q.key == p.key) {
+                    self.value(vp)
                 } else {
                     self.value(p)
                 }
@@ -154,10 +164,14 @@ impl Generic {
             .collect()
     }
 
-    pub fn build(&self, def: &ViewDef) -> Result<Vec<Box<dyn FrictionModel>>, ParamError> {
+    pub fn build(
+        &self,
+        def: &ViewDef,
+        derived: &[(&str, f64)],
+    ) -> Result<Vec<Box<dyn FrictionModel>>, ParamError> {
         self.entries()
             .into_iter()
-            .map(|e| (e.build)(&self.model_values(def, e)))
+            .map(|e| (e.build)(&self.model_values(def, e, derived)))
             .collect()
     }
 

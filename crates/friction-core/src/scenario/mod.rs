@@ -614,7 +614,7 @@ impl Scenario {
     /// models can be built.
     fn validate(&self) -> Result<(), ParamError> {
         if let View::Model(d) = self.view {
-            return self.generic.build(d).map(|_| ());
+            return self.generic.build(d, &[]).map(|_| ());
         }
         if let Some(Val::List(xs)) = self.vals.get("freqs") {
             let sp = self.freq_spec();
@@ -825,16 +825,34 @@ impl Scenario {
 
     /// Parameter values for one selected model of a generic view, in its `params` order.
     pub fn model_values(&self, e: &crate::model::ModelEntry) -> Vec<f64> {
+        self.model_values_derived(e, &[])
+    }
+
+    /// As [`Scenario::model_values`], with values for the view's derived keys (e.g. the
+    /// benchmark's `fn` = m·g); a derived key missing from `derived` takes the model default.
+    pub fn model_values_derived(
+        &self,
+        e: &crate::model::ModelEntry,
+        derived: &[(&str, f64)],
+    ) -> Vec<f64> {
         match self.view {
-            View::Model(d) => self.generic.model_values(d, e),
+            View::Model(d) => self.generic.model_values(d, e, derived),
             _ => e.info.params.iter().map(|p| p.default).collect(),
         }
     }
 
     /// Builds the selected models of a generic view with the scenario's values.
     pub fn build_models(&self) -> Result<Vec<Box<dyn crate::model::FrictionModel>>, ParamError> {
+        self.build_models_derived(&[])
+    }
+
+    /// As [`Scenario::build_models`], with values for the view's derived keys.
+    pub fn build_models_derived(
+        &self,
+        derived: &[(&str, f64)],
+    ) -> Result<Vec<Box<dyn crate::model::FrictionModel>>, ParamError> {
         match self.view {
-            View::Model(d) => self.generic.build(d),
+            View::Model(d) => self.generic.build(d, derived),
             _ => Ok(Vec::new()),
         }
     }

@@ -1,0 +1,120 @@
+//! The stick-slip view and the phenomena matrix through the `friction-lab` binary.
+
+#![allow(clippy::unwrap_used)]
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_friction-lab"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+fn rows(out: &str) -> Vec<Vec<f64>> {
+    out.lines()
+        .skip(1)
+        .map(|l| l.split(',').map(|c| c.parse().unwrap()).collect())
+        .collect()
+}
+
+#[test]
+fn stickslip_csv_obeys_the_equation_of_motion_on_the_stick_phase() {
+    let (code, out, err) = run(&["view=stickslip&model=karnopp&tend=5"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().next(), Some("t,x,xdot,F"));
+    let r = rows(&out);
+    assert!(r.len() > 10);
+    assert_eq!(r.last().unwrap()[0], 5.0);
+    // stuck to the belt (breakaway near 7.3 s): x = v_b t and F = F_e = −k x
+    for row in &r {
+        assert!((row[1] - 0.1 * row[0]).abs() < 1e-9, "{row:?}");
+        assert!((row[3] + 2.0 * row[1]).abs() < 1e-9, "{row:?}");
+    }
+}
+
+#[test]
+fn stickslip_metrics_follow_the_view_keys() {
+    let (code, out, err) = run(&["view=stickslip&model=karnopp", "--metrics"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().next(), Some("metric,value,unit"));
+    let get = |out: &str, k: &str| -> f64 {
+        let l = out
+            .lines()
+            .find(|l| l.starts_with(&format!("{k},")))
+            .unwrap();
+        l.split(',').nth(1).unwrap().parse().unwrap()
+    };
+    // Karnopp holds up to μ_s m g = 0.15 · 9.81 N
+    assert!(
+        (get(&out, "breakaway_force") - 1.4715).abs() < 1e-3,
+        "{out}"
+    );
+    assert!(get(&out, "period") > 5.0 && get(&out, "steps") > 10.0);
+    assert!(get(&out, "wall_time") > 0.0);
+    // doubling the mass doubles F_N = m g (derived), so the breakaway force doubles
+    let (_, out2, _) = run(&["view=stickslip&model=karnopp&m=2", "--metrics"]);
+    assert!(
+        (get(&out2, "breakaway_force") - 2.0 * 1.4715).abs() < 2e-3,
+        "{out2}"
+    );
+    // and μ_s drives the model
+    let (_, out3, _) = run(&["view=stickslip&model=karnopp&mus=0.2", "--metrics"]);
+    assert!(
+        (get(&out3, "breakaway_force") - 0.2 * 9.81).abs() < 2e-3,
+        "{out3}"
+    );
+    let (code, _, err) = run(&["view=stickslip&fn=3"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("fn"), "{err}");
+}
+
+#[test]
+fn stickslip_overlay_and_svg_panels() {
+    let svg = std::env::temp_dir().join(format!("fl-ss-{}.svg", std::process::id()));
+    let (code, out, err) = run(&[
+        "view=stickslip&model=lugre,coulomb&tend=10",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().next(), Some("model,t,x,xdot,F"));
+    assert!(out.lines().any(|l| l.starts_with("lugre,")));
+    assert!(out.lines().any(|l| l.starts_with("coulomb,")));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    for label in [
+        "position x [m]",
+        "velocity ẋ [m/s]",
+        "acceleration ẍ [m/s²]",
+        "relative velocity v [m/s]",
+        "LuGre",
+    ] {
+        assert!(text.contains(label), "{label} missing from the SVG");
+    }
+    let _ = std::fs::remove_file(svg);
+}
+
+#[test]
+fn phenomena_matrix_for_selected_models_with_provisional_flag() {
+    let (code, out, err) = run(&[
+        "view=explorer&model=karnopp,coulomb-viscous,hollars",
+        "--phenomena",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "model,stiction,stribeck,viscous,presliding,hysteresis,stickslip,provisional"
+    );
+    assert_eq!(lines.len(), 4);
+    // Karnopp: stiction, no viscous term, stick-slip in the benchmark
+    assert_eq!(lines[1], "karnopp,1,0,0,0,0,1,0");
+    // a viscous law without stiction slides smoothly after breakaway
+    assert!(lines[2].starts_with("coulomb-viscous,0,0,1,") && lines[2].ends_with(",0,0"));
+    assert!(lines[3].starts_with("hollars,") && lines[3].ends_with(",1"));
+}

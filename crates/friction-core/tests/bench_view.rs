@@ -1,0 +1,34 @@
+//! The stick-slip view through the real scenario schema (unit tests see only test views).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use friction_core::experiments::bench_view::from_scenario;
+use friction_core::scenario::Scenario;
+
+#[test]
+fn scenario_models_get_the_view_coefficients_and_m_g() {
+    let s = Scenario::parse("view=stickslip&model=coulomb,karnopp&m=2&muk=0.2").expect("valid");
+    let (b, models) = from_scenario(&s).expect("builds");
+    assert_eq!(b.normal_force(), 2.0 * 9.81);
+    // Coulomb while sliding: F = μ_k F_N, with μ_k and F_N from the view
+    let f = models[0].1.force(1.0, 0.0, &[]);
+    assert!((f - 0.2 * 2.0 * 9.81).abs() < 1e-12, "{f}");
+    let vals = s.model_values_derived(models[1].0, &[("fn", b.normal_force())]);
+    let key = |k: &str| {
+        let i = models[1]
+            .0
+            .info
+            .params
+            .iter()
+            .position(|p| p.key == k)
+            .expect("key");
+        vals[i]
+    };
+    assert_eq!(key("mus"), 0.15, "the view's default μ_s, not the model's");
+    assert_eq!(key("muk"), 0.2);
+    assert_eq!(key("fn"), 2.0 * 9.81);
+    assert!(
+        Scenario::parse("view=stickslip&fn=3").is_err(),
+        "fn is derived"
+    );
+}
