@@ -79,6 +79,10 @@ class Page {
     this.lastProgress = "";
     this.liveTimer = null;
     this.stats = { frames: 0 };
+    this.models = bindings.modelList();
+    this.modelById = new Map(this.models.map((m) => [m.id, m]));
+    this.phenoRows = new Map(); // phenomena rows computed so far (the core's, cached per page)
+    this.phenoBusy = false;
     window.frictionLab = this; // for the e2e tests and the frame-time benchmark
   }
 
@@ -95,6 +99,7 @@ class Page {
     this.lab.attach($("plot"), $("loops"));
     this.buildTabs();
     this.buildControls();
+    this.syncExtras();
     this.wireButtons();
     new ResizeObserver(() => { this.lab.resized(); this.schedule(); }).observe($("plot-box"));
     this.schedule();
@@ -189,7 +194,9 @@ class Page {
         box.append(this.sigmaToggle());
         continue;
       }
-      const row = c.kind === "choice" ? this.makeChoice(c) : c.kind === "list" ? this.makeList(c) : this.makeRow(c);
+      const multi = c.key === "model" && /^Models \(up to (\d+)/.exec(c.label);
+      const row = multi ? this.makeModels(c, Number(multi[1]))
+        : c.kind === "choice" ? this.makeChoice(c) : c.kind === "list" ? this.makeList(c) : this.makeRow(c);
       if (RHEO_KEYS.has(c.key)) row.classList.add("rheo");
       row.hidden = this.sigmaMode && RHEO_KEYS.has(c.key);
       box.append(row);
@@ -236,6 +243,146 @@ class Page {
     row.append(label, sel, err);
     this.widgets.set(c.key, { c, set: (v) => { sel.value = v; }, err });
     return row;
+  }
+
+  /** Up to `max` model selects (the first always set, the others optional), written as
+   * `model=a,b,c`; provisional models carry the core's flag text visibly. */
+  makeModels(c, max) {
+    const row = document.createElement("div");
+    row.className = "ctl models";
+    row.dataset.key = "model";
+    const head = document.createElement("div");
+    head.textContent = c.label.replace(/, comma-separated\)/, ")");
+    head.id = "models-label";
+    row.append(head);
+    const selects = [];
+    const prov = document.createElement("div");
+    prov.id = "provisional-flags";
+    const read = () => {
+      const ids = selects.map((s) => s.value).filter((v) => v);
+      this.change("model", [...new Set(ids)].join(","), true);
+    };
+    for (let i = 0; i < max; i++) {
+      const sel = document.createElement("select");
+      sel.id = i === 0 ? "c-model" : `c-model-${i}`;
+      sel.setAttribute("aria-labelledby", "models-label");
+      sel.setAttribute("aria-label", `model ${i + 1}`);
+      if (i > 0) {
+        const none = document.createElement("option");
+        none.value = "";
+        none.textContent = "(none)";
+        sel.append(none);
+      }
+      for (const m of this.models) {
+        const o = document.createElement("option");
+        o.value = m.id;
+        o.textContent = m.provisional ? `${m.name} (provisional)` : m.name;
+        sel.append(o);
+      }
+      sel.addEventListener("change", read);
+      selects.push(sel);
+      row.append(sel);
+    }
+    const err = this.errorSlot("model");
+    row.append(prov, err);
+    const set = (v) => {
+      const ids = v.split(",");
+      selects.forEach((s, i) => { s.value = ids[i] ?? ""; });
+      prov.replaceChildren(...ids.map((id) => this.modelById.get(id)).filter((m) => m && m.provisional).map((m) => {
+        const p = document.createElement("p");
+        p.className = "prov";
+        p.textContent = `${m.name}: ${this.b.provisionalText()}`;
+        return p;
+      }));
+    };
+    set(c.value);
+    this.widgets.set("model", { c, set, err });
+    return row;
+  }
+
+  // ----- explorer extras: composite-paper presets and the phenomena matrix -----
+  syncExtras() {
+    const view = this.lab.view();
+    const presets = $("presets");
+    const composite = this.models.filter((m) => m.composite);
+    presets.hidden = view !== "explorer" || !composite.length;
+    if (!presets.hidden && !presets.childElementCount) {
+      presets.append("Composite paper figures:");
+      for (const m of composite) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.dataset.preset = m.id;
+        b.textContent = m.name;
+        b.title = m.composite.some(([k, v]) => k === "sweep" && v === 1) ? "F against displacement (symmetric sweep), Fex = 15 N" : "F against velocity on [-1, 1] m/s, Fex = 15 N";
+        b.addEventListener("click", () => {
+          this.change("model", m.id, true);
+          for (const [k, v] of m.composite) this.change(k, String(v), true);
+        });
+        presets.append(b);
+      }
+    }
+    $("phenomena-panel").hidden = view !== "explorer";
+    document.documentElement.classList.toggle("multi", view === "stickslip");
+  }
+
+  startPhenomena() {
+    const panel = $("phenomena-panel");
+    if (!panel.open || this.phenoBusy) return;
+    const table = $("phenomena-table");
+    if (!table.tHead.rows.length) {
+      const head = document.createElement("tr");
+      for (const c of ["model", ...this.b.phenomenaColumns(), "flag"]) {
+        const th = document.createElement("th");
+        th.scope = "col";
+        th.textContent = c;
+        head.append(th);
+      }
+      table.tHead.append(head);
+    }
+    this.phenoBusy = true;
+    // one row per task so input and painting run in between; rows are cached for the page
+    const next = () => {
+      const todo = this.models.find((m) => !this.phenoRows.has(m.id));
+      if (!todo || !panel.open) {
+        this.phenoBusy = false;
+        $("phenomena-status").textContent = todo ? "paused (panel closed)" : `${this.phenoRows.size} models.`;
+        return;
+      }
+      $("phenomena-status").textContent = `computing ${todo.name} (${this.phenoRows.size + 1}/${this.models.length})…`;
+      let row;
+      try { row = this.b.phenomenaRow(todo.id); } catch (e) { row = { id: todo.id, name: todo.name, provisional: todo.provisional, flags: [], note: e.message }; }
+      this.phenoRows.set(todo.id, row);
+      this.renderPhenomenaRow(row);
+      setTimeout(next, 0);
+    };
+    setTimeout(next, 0);
+  }
+
+  renderPhenomenaRow(r) {
+    const tr = document.createElement("tr");
+    tr.dataset.model = r.id;
+    const th = document.createElement("th");
+    th.scope = "row";
+    th.textContent = r.name;
+    tr.append(th);
+    const n = this.b.phenomenaColumns().length;
+    if (r.flags.length) {
+      for (const f of r.flags) {
+        const td = document.createElement("td");
+        td.textContent = f === "1" ? "✓ 1" : f === "0" ? "0" : f;
+        tr.append(td);
+      }
+    } else {
+      const td = document.createElement("td");
+      td.colSpan = n;
+      td.textContent = r.note ?? "";
+      tr.append(td);
+    }
+    const flag = document.createElement("td");
+    flag.className = r.provisional ? "prov" : "";
+    flag.textContent = r.provisional ? this.b.provisionalText() : "";
+    tr.append(flag);
+    $("phenomena-table").tBodies[0].append(tr);
   }
 
   errorSlot(key) {
@@ -429,6 +576,7 @@ class Page {
     if (structural || sig !== this.signature) {
       if (sig !== this.signature) this.buildControls();
       this.syncTabs();
+      this.syncExtras();
     }
     const active = document.activeElement;
     for (const c of list) {
@@ -513,7 +661,8 @@ class Page {
       return tr;
     });
     table.tBodies[0].replaceChildren(...rows);
-    $("readout-caption").textContent = { hysteresis: "Steady-cycle metrics per frequency", relaxation: "Relaxation curves" }[this.lab.view()] ?? "Curves";
+    $("readout-caption").textContent = { hysteresis: "Steady-cycle metrics per frequency", relaxation: "Relaxation curves", stickslip: "Benchmark metrics per model (40 s run unless t_end is changed)" }[this.lab.view()] ?? "Curves";
+    this.showTimings();
     $("readout-notes").replaceChildren(...r.notes.map((n) => { const li = document.createElement("li"); li.textContent = n; return li; }));
     $("plot").setAttribute("aria-label", `${this.lab.viewTitle()}. ${r.summary}`);
     if (done) {
@@ -521,6 +670,32 @@ class Page {
       // announce once the hand stops, not on every slider step
       this.liveTimer = setTimeout(() => { $("live").textContent = r.summary; }, 700);
     }
+  }
+
+  showTimings() {
+    const table = $("timing-table");
+    table.hidden = this.lab.view() !== "stickslip";
+    if (table.hidden) return;
+    const t = this.lab.timings();
+    $("timing-caption").textContent = t.caption;
+    const head = document.createElement("tr");
+    for (const c of t.columns) {
+      const th = document.createElement("th");
+      th.scope = "col";
+      th.textContent = c;
+      head.append(th);
+    }
+    table.tHead.replaceChildren(head);
+    table.tBodies[0].replaceChildren(...t.rows.map((cells) => {
+      const tr = document.createElement("tr");
+      cells.forEach((text, i) => {
+        const td = document.createElement(i === 0 ? "th" : "td");
+        if (i === 0) td.scope = "row";
+        td.textContent = text;
+        tr.append(td);
+      });
+      return tr;
+    }));
   }
 
   // ----- URL, sharing, embedding -----
@@ -559,6 +734,16 @@ class Page {
   }
 
   wireButtons() {
+    $("reset-defaults").addEventListener("click", () => {
+      this.pending.clear();
+      this.lab.reset();
+      for (const w of this.widgets.values()) w.err.textContent = "";
+      this.userChanged = true;
+      this.syncControls(true);
+      this.commit();
+      this.scheduleUrl();
+    });
+    $("phenomena-panel").addEventListener("toggle", () => this.startPhenomena());
     $("copy-link").addEventListener("click", async () => {
       const url = this.fullUrl(false);
       $("share-panel").hidden = false;

@@ -94,8 +94,8 @@ fn curve_view_runs_registry_models() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.lines().next(), Some("model,v,F"));
     assert!(out.lines().any(|l| l.starts_with("frbd-kv,")));
-    // the view's own `n` (number of points) is not the FrBD order
-    let (code, out, err) = run(&["view=curve&n=11&model=frbd-elastic"]);
+    // the view's number of points is `npts` (`n` is a model key: FrBD order, bristle count)
+    let (code, out, err) = run(&["view=curve&npts=11&model=frbd-elastic"]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.lines().count(), 12);
     let (code, _, err) = run(&["view=curve&tau=1"]);

@@ -3,19 +3,23 @@
 //! The page only wires DOM events to [`Lab::set`] and calls [`Lab::frame`] from
 //! `requestAnimationFrame`; every key, label, range, default and number shown comes from the core.
 
+use friction_core::experiments::bench_view::{self, BenchModel};
 use friction_core::experiments::curve::{self, CurveResult};
 use friction_core::experiments::hysteresis::{HysteresisConfig, HysteresisRun, Loop};
 use friction_core::experiments::relaxation::{self, Curve, RelaxationConfig};
+use friction_core::experiments::stickslip::{run_bench, Bench, StickSlipRun, Workspace};
 use friction_core::params::{fmt_num, ParamError};
 use friction_core::scenario::{ControlKind, Scenario, View};
 use friction_plot::curve::curve_chart;
 use friction_plot::frbd::{hysteresis_chart, relaxation_chart};
+use friction_plot::stickslip::all_charts;
 use friction_plot::{stable_range, ChartSpec, Series, Style, PALETTE};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
 use crate::draw::Surface;
+use crate::PROVISIONAL;
 use crate::{to_js, JsParamError};
 
 /// Steps integrated between two looks at the clock (≈ 0.05 ms each for the default model).
@@ -34,6 +38,17 @@ enum Job {
     /// A generic model-driven view whose experiment is cheap enough to run in one go.
     Curve {
         result: Box<CurveResult>,
+    },
+    /// The stick-slip benchmark: one whole 40 s run per model is the unit of work (the solver
+    /// is not resumable inside a run); wall times are measured here, the core has no clock.
+    StickSlip {
+        bench: Bench,
+        models: Vec<BenchModel>,
+        ws: Box<Workspace>,
+        /// (run, wall time in ms) per finished model.
+        runs: Vec<(StickSlipRun, f64)>,
+        /// A model whose run failed stops the job with this message.
+        error: Option<String>,
     },
     Failed(String),
 }
@@ -70,6 +85,16 @@ impl Job {
                     Err(e) => Job::Failed(e.to_string()),
                 }
             }
+            View::Model(d) if d.name == "stickslip" => match bench_view::from_scenario(s) {
+                Ok((bench, models)) => Job::StickSlip {
+                    bench,
+                    models,
+                    ws: Box::default(),
+                    runs: Vec::new(),
+                    error: None,
+                },
+                Err(e) => Job::Failed(e.to_string()),
+            },
             View::Model(d) => Job::Failed(format!(
                 "view={} is not available on the page in this build",
                 d.name
@@ -81,6 +106,12 @@ impl Job {
         match self {
             Job::Hysteresis { done, .. } => *done,
             Job::Relaxation { cfg, curves } => curves.len() >= cfg.models.len(),
+            Job::StickSlip {
+                models,
+                runs,
+                error,
+                ..
+            } => error.is_some() || runs.len() >= models.len(),
             Job::Curve { .. } | Job::Failed(_) => true,
         }
     }
@@ -110,6 +141,28 @@ impl Job {
                     }
                 }
             }
+            Job::StickSlip {
+                bench,
+                models,
+                ws,
+                runs,
+                error,
+            } => {
+                while error.is_none() && runs.len() < models.len() {
+                    let (e, m) = &models[runs.len()];
+                    let t = now();
+                    match run_bench(ws, bench, m.as_ref()) {
+                        Ok(r) => {
+                            let ms = now() - t;
+                            runs.push((r, ms));
+                        }
+                        Err(err) => *error = Some(format!("{}: {err}", e.info.name)),
+                    }
+                    if now() - t0 >= budget_ms {
+                        break;
+                    }
+                }
+            }
             Job::Curve { .. } | Job::Failed(_) => {}
         }
     }
@@ -118,6 +171,31 @@ impl Job {
     /// loop being refined) and the legend of what will be there when done. Views with several
     /// panels (e.g. a stick-slip benchmark) return one entry per panel.
     fn panels(&self) -> Vec<(ChartSpec, Vec<Series>)> {
+        if let Job::StickSlip { models, runs, .. } = self {
+            if runs.is_empty() {
+                return Vec::new();
+            }
+            let labelled: Vec<(&str, &StickSlipRun)> = runs
+                .iter()
+                .zip(models)
+                .map(|((r, _), (e, _))| (e.info.name, r))
+                .collect();
+            // the legend lists every selected model, also those still running
+            let legend: Vec<Series> = models
+                .iter()
+                .enumerate()
+                .map(|(i, (e, _))| Series {
+                    label: e.info.name.to_string(),
+                    color: PALETTE[i % PALETTE.len()],
+                    points: Vec::new(),
+                    dashed: false,
+                })
+                .collect();
+            return all_charts(&labelled)
+                .into_iter()
+                .map(|c| (c, legend.clone()))
+                .collect();
+        }
         self.chart().into_iter().collect()
     }
 
@@ -167,6 +245,7 @@ impl Job {
                 let legend = spec.series.iter().map(empty).collect();
                 Some((spec, legend))
             }
+            Job::StickSlip { .. } => self.panels().into_iter().next(),
             Job::Failed(_) => None,
         }
     }
@@ -433,10 +512,12 @@ impl Lab {
             Job::Hysteresis { run, .. } => run.progress(),
             Job::Relaxation { cfg, curves } => (curves.len(), cfg.models.len()),
             Job::Curve { result } => (result.blocks.len(), result.blocks.len()),
+            Job::StickSlip { models, runs, .. } => (runs.len(), models.len()),
             Job::Failed(_) => (0, 0),
         };
         let error = match &self.job {
             Job::Failed(e) => Some(e.clone()),
+            Job::StickSlip { error, .. } => error.clone(),
             _ => None,
         };
         Ok(to_js(&Status {
@@ -549,10 +630,71 @@ impl Lab {
                     .map(|r| format!("{}: F from {} N to {} N.", r[0], r[1], r[2]))
                     .collect::<Vec<_>>()
                     .join(" ");
+                let notes = result
+                    .blocks
+                    .iter()
+                    .filter(|b| b.provisional)
+                    .map(|b| format!("{}: {PROVISIONAL}", b.name))
+                    .collect();
                 Readout {
                     columns: vec!["model", "min F [N]", "max F [N]"],
                     rows,
-                    notes: Vec::new(),
+                    notes,
+                    summary,
+                }
+            }
+            Job::StickSlip {
+                models,
+                runs,
+                error,
+                ..
+            } => {
+                let rows: Vec<Vec<String>> = runs
+                    .iter()
+                    .zip(models)
+                    .map(|((r, ms), (e, _))| {
+                        let m = r.metrics();
+                        vec![
+                            e.info.name.to_string(),
+                            sig(m.breakaway_time),
+                            sig(m.breakaway_force),
+                            sig(m.x_min),
+                            sig(m.x_max),
+                            sig(m.period),
+                            m.steps.to_string(),
+                            sig(*ms),
+                        ]
+                    })
+                    .collect();
+                let summary = rows
+                    .iter()
+                    .map(|r| {
+                        format!(
+                            "{}: breakaway at {} s with {} N; x between {} and {} m; period {} s;                              {} steps in {} ms.",
+                            r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let mut notes: Vec<String> = models
+                    .iter()
+                    .filter(|(e, _)| e.info.provisional)
+                    .map(|(e, _)| format!("{}: {PROVISIONAL}", e.info.name))
+                    .collect();
+                notes.extend(error.clone());
+                Readout {
+                    columns: vec![
+                        "model",
+                        "breakaway time [s]",
+                        "breakaway force −F [N]",
+                        "x min (after 1st max) [m]",
+                        "x max [m]",
+                        "period (last cycle) [s]",
+                        "steps",
+                        "wall time in this browser [ms]",
+                    ],
+                    rows,
+                    notes,
                     summary,
                 }
             }
@@ -564,6 +706,69 @@ impl Lab {
             },
         };
         to_js(&r)
+    }
+
+    /// Back to the paper defaults of the current view, keeping the view and its model choice.
+    pub fn reset(&mut self) {
+        let mut q = format!("v=1&view={}", self.scenario.view().name());
+        if let Some(m) = self.scenario.get("model") {
+            q.push_str("&model=");
+            q.push_str(&m);
+        }
+        let (s, _) = Scenario::parse_lenient(&q);
+        self.scenario = s;
+        self.job = Job::new(&self.scenario);
+        self.axes.clear();
+        self.drawn_final = false;
+    }
+
+    /// Stick-slip view: run times in this browser next to the thesis' MATLAB times,
+    /// `{caption, columns, rows}` (empty rows in other views). One row per model of Table 6.5;
+    /// "this browser" is filled for the models of the current run.
+    pub fn timings(&self) -> JsValue {
+        #[derive(Serialize)]
+        struct Out {
+            caption: &'static str,
+            columns: Vec<&'static str>,
+            rows: Vec<Vec<String>>,
+        }
+        let mut rows = Vec::new();
+        if let Job::StickSlip { models, runs, .. } = &self.job {
+            let measured = |id: &str| {
+                models
+                    .iter()
+                    .zip(runs)
+                    .find(|((e, _), _)| e.info.id == id)
+                    .map(|(_, (_, ms))| sig(*ms))
+            };
+            for row in crate::table65::TABLE_6_5 {
+                let mut r = vec![row.name.to_string()];
+                r.push(measured(row.id).unwrap_or_else(|| "not run".into()));
+                for t in row.times {
+                    r.push(t.map_or("DNC".to_string(), |t| format!("{t:.4}")));
+                }
+                rows.push(r);
+            }
+            for ((e, _), (_, ms)) in models.iter().zip(runs) {
+                if !crate::table65::TABLE_6_5.iter().any(|r| r.id == e.info.id) {
+                    let mut r = vec![e.info.name.to_string(), sig(*ms)];
+                    r.extend(std::iter::repeat_n("not in Table 6.5".to_string(), 4));
+                    rows.push(r);
+                }
+            }
+        }
+        to_js(&Out {
+            caption: crate::table65::CAPTION,
+            columns: vec![
+                "model",
+                "this browser, 40 s run [ms]",
+                "MATLAB ode45 [s]",
+                "MATLAB ode15s [s]",
+                "MATLAB ode23s [s]",
+                "MATLAB ode78 [s]",
+            ],
+            rows,
+        })
     }
 
     /// The current chart as SVG (the same plotters chart function, axes fitted to the data).

@@ -8,8 +8,12 @@
 
 mod draw;
 mod lab;
+mod table65;
 
 pub use lab::Lab;
+
+/// The flag text every UI shows next to a model marked UNCERTAIN in the catalogue.
+pub const PROVISIONAL: &str = "provisional — formula not recoverable from the source";
 
 use friction_core::experiments::hysteresis;
 use friction_core::params::ParamError;
@@ -161,4 +165,95 @@ pub fn check_query(query: &str) -> JsValue {
         query: s.to_query(),
         errors: errs.iter().map(JsParamError::from).collect(),
     })
+}
+
+#[derive(Serialize)]
+struct ModelOut {
+    id: &'static str,
+    name: &'static str,
+    category: &'static str,
+    provisional: bool,
+    /// Values of the explorer's view keys that reproduce the composite paper's figure.
+    composite: Option<Vec<(&'static str, f64)>>,
+}
+
+/// Every registered model in `--list-models` order: `[{id, name, category, provisional,
+/// composite}]`, where `composite` is `[[key, value]]` for the composite paper's figure (AV, CS,
+/// CVS: F–v; DV, SD, SV: the symmetric displacement sweep) and `null` otherwise.
+#[wasm_bindgen(js_name = modelList)]
+pub fn model_list() -> JsValue {
+    use friction_core::experiments::curve;
+    let out: Vec<ModelOut> = friction_core::model::registry()
+        .map(|e| ModelOut {
+            id: e.info.id,
+            name: e.info.name,
+            category: e.info.category.as_str(),
+            provisional: e.info.provisional,
+            composite: curve::composite_figure(e.info.id).map(|v| {
+                curve::PARAMS
+                    .iter()
+                    .zip(v)
+                    .map(|(p, x)| (p.key, x))
+                    .collect()
+            }),
+        })
+        .collect();
+    to_js(&out)
+}
+
+/// The provisional flag text.
+#[wasm_bindgen(js_name = provisionalText)]
+pub fn provisional_text() -> String {
+    PROVISIONAL.into()
+}
+
+/// Models whose phenomena row is not computed on the page: `phenomena::detect` (implicit Euler
+/// without the models' switching events) or the 40 s benchmark take seconds to minutes natively
+/// for them (measured, release build: reset-integrator 45 s, leuven 174 s of `detect`;
+/// rooney-deravi, sd, sv ≈ 2.7 s each of benchmark), which would freeze the page. The CLI's
+/// `--phenomena` computes them.
+pub const PHENOMENA_NOT_ON_PAGE: [&str; 5] =
+    ["reset-integrator", "leuven", "rooney-deravi", "sd", "sv"];
+
+#[derive(Serialize)]
+struct PhenomenaOut {
+    id: &'static str,
+    name: &'static str,
+    provisional: bool,
+    /// "1", "0", "not run" per phenomenon, or empty when not computed on the page.
+    flags: Vec<&'static str>,
+    note: Option<String>,
+}
+
+/// Column names of the phenomena matrix.
+#[wasm_bindgen(js_name = phenomenaColumns)]
+pub fn phenomena_columns() -> JsValue {
+    to_js(&friction_core::experiments::phenomena::PHENOMENA)
+}
+
+/// One row of the phenomena matrix (default parameters; stick-slip from the 40 s benchmark):
+/// `{id, name, provisional, flags, note}`. One row takes up to ~0.3 s natively, so the page asks
+/// for one row per frame and caches them.
+#[wasm_bindgen(js_name = phenomenaRow)]
+pub fn phenomena_row(id: &str) -> Result<JsValue, JsError> {
+    use friction_core::experiments::{bench_view, phenomena};
+    let e = friction_core::model::find(id)
+        .ok_or_else(|| JsError::new(&format!("unknown model id \"{id}\"")))?;
+    let mut out = PhenomenaOut {
+        id: e.info.id,
+        name: e.info.name,
+        provisional: e.info.provisional,
+        flags: Vec::new(),
+        note: None,
+    };
+    if PHENOMENA_NOT_ON_PAGE.contains(&e.info.id) {
+        out.note = Some("too slow for the page: friction-lab --phenomena".into());
+        return Ok(to_js(&out));
+    }
+    let m = phenomena::matrix([e], Some(&bench_view::stick_slip_hook));
+    match m.row(e.info.id) {
+        Some(p) => out.flags = p.flags().iter().map(|f| f.as_str()).collect(),
+        None => out.note = Some("does not build with its defaults".into()),
+    }
+    Ok(to_js(&out))
 }

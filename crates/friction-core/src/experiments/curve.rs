@@ -1,7 +1,7 @@
 //! The curve experiment behind the `curve` and `explorer` views: F against v (or against the
 //! displacement X) for up to four models.
 //!
-//! * `sweep = 0` (v): F(v, F_e) on `n` evenly spaced velocities in [vmin, vmax]. Static laws are
+//! * `sweep = 0` (v): F(v, F_e) on `npts` evenly spaced velocities in [vmin, vmax]. Static laws are
 //!   evaluated directly. Models with state (DV/SD/SV, bristle models) give their quasi-steady
 //!   curve: from the point nearest v = 0 outwards, each point after sliding
 //!   [`SETTLE_SLIP`] metres at that velocity.
@@ -41,10 +41,12 @@ pub const PARAMS: [ParamSpec; 6] = [
         max: 100.0,
         log: false,
     },
+    // not `n`: a view key shared with a model key drives that model (ViewDef), and `n` is the
+    // bristle/Leuven/GMS element count
     ParamSpec {
-        key: "n",
+        key: "npts",
         name: "Number of points",
-        symbol: "n",
+        symbol: "n_pts",
         unit: "",
         default: 801.0,
         min: 3.0,
