@@ -11,7 +11,7 @@ use crate::params::{ParamError, ParamSpec};
 /// Registry description.
 pub static INFO: ModelInfo = ModelInfo {
     id: "frbd-elastic",
-    name: "FrBD_1 elastic bristle (Romano et al.)",
+    name: "FrBD elastic bristle, n = 0 (Romano et al.)",
     category: Category::Frbd,
     provisional: false,
     params: &PARAMS,

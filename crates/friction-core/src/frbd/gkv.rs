@@ -12,7 +12,7 @@ use crate::params::{ParamError, ParamSpec};
 /// mapped through FRBD.md §5, so the default GKV gives the same loops as the default GM).
 pub static INFO: ModelInfo = ModelInfo {
     id: "frbd-gkv",
-    name: "FrBD_{n+1}-GKV (Romano et al.)",
+    name: "FrBD-GKV, generalized Kelvin–Voigt bristle (Romano et al.)",
     category: Category::Frbd,
     provisional: false,
     params: &PARAMS,

@@ -12,7 +12,7 @@ use crate::params::{ParamError, ParamSpec};
 /// Registry description; the scalar parameters describe the n = 1 form.
 pub static INFO: ModelInfo = ModelInfo {
     id: "frbd-gm",
-    name: "FrBD_{n+1}-GM (Romano et al.)",
+    name: "FrBD-GM, generalized Maxwell bristle (Romano et al.)",
     category: Category::Frbd,
     provisional: false,
     params: &PARAMS,

@@ -13,7 +13,7 @@ use crate::params::{ParamError, ParamSpec};
 /// (FRBD.md §10 caveat); this is the spec's derivation.
 pub static INFO: ModelInfo = ModelInfo {
     id: "frbd-kv",
-    name: "FrBD_1-KV Kelvin–Voigt bristle (Romano et al.)",
+    name: "FrBD-KV, Kelvin–Voigt bristle (Romano et al.)",
     category: Category::Frbd,
     provisional: true,
     params: &PARAMS,

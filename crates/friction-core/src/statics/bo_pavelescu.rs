@@ -5,9 +5,7 @@
 //! scale. Defaults δ = 2 and α = 1e6 (s/m)² (i.e. v_S = 1 mm/s) are placeholders.
 //! Switching surfaces: v = 0 (jump), |F_e| = F_s at v = 0.
 
-use super::{
-    checked, sgn, static_model, stick, Cat, FromValues, StaticLaw, FN, MAX_SWITCHES, MUK, MUS,
-};
+use super::{checked, static_model, Cat, FromValues, StaticLaw, FN, MAX_SWITCHES, MUK, MUS};
 use crate::model::ModelInfo;
 use crate::params::{ParamError, ParamSpec};
 
@@ -79,16 +77,10 @@ impl StaticLaw for BoPavelescu {
         &INFO
     }
     fn force(&self, v: f64, fe: f64) -> f64 {
-        if v == 0.0 {
-            stick(fe, self.fs)
-        } else {
-            self.curve(v) * sgn(v)
-        }
+        super::stribeck_force(v, fe, self.fs, self.curve(v), 0.0)
     }
     fn switching(&self, v: f64, fe: f64, g: &mut [f64; MAX_SWITCHES]) -> usize {
-        g[0] = v;
-        g[1] = fe.abs() - self.fs;
-        2
+        super::stribeck_switching(v, fe, self.fs, g)
     }
 }
 static_model!(BoPavelescu);

@@ -6,8 +6,7 @@
 //! |F_e| = F_s at v = 0.
 
 use super::{
-    checked, sgn, static_model, stick, vel, visc, Cat, FromValues, StaticLaw, FN, MAX_SWITCHES,
-    MUK, MUS,
+    checked, static_model, vel, visc, Cat, FromValues, StaticLaw, FN, MAX_SWITCHES, MUK, MUS,
 };
 use crate::model::ModelInfo;
 use crate::params::{ParamError, ParamSpec};
@@ -68,16 +67,10 @@ impl StaticLaw for HessSoom {
         &INFO
     }
     fn force(&self, v: f64, fe: f64) -> f64 {
-        if v == 0.0 {
-            stick(fe, self.fs)
-        } else {
-            self.curve(v) * sgn(v) + self.cv * v
-        }
+        super::stribeck_force(v, fe, self.fs, self.curve(v), self.cv * v)
     }
     fn switching(&self, v: f64, fe: f64, g: &mut [f64; MAX_SWITCHES]) -> usize {
-        g[0] = v;
-        g[1] = fe.abs() - self.fs;
-        2
+        super::stribeck_switching(v, fe, self.fs, g)
     }
 }
 static_model!(HessSoom);

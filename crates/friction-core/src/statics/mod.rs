@@ -70,6 +70,23 @@ pub trait StribeckCurve {
     fn curve(&self, v: f64) -> f64;
 }
 
+/// Force of a Stribeck-type law with an exact stick at v = 0 (the auxiliary laws of CATALOG §1.1):
+/// F_e is held up to F_s while v = 0, otherwise F = sgn(v)·g(v) + viscous \[N\].
+pub fn stribeck_force(v: f64, fe: f64, fs: f64, g: f64, viscous: f64) -> f64 {
+    if v == 0.0 {
+        stick(fe, fs)
+    } else {
+        g * sgn(v) + viscous
+    }
+}
+
+/// Switching functions of those laws: the sign change of v and the breakaway |F_e| = F_s.
+pub fn stribeck_switching(v: f64, fe: f64, fs: f64, g: &mut [f64; MAX_SWITCHES]) -> usize {
+    g[0] = v;
+    g[1] = fe.abs() - fs;
+    2
+}
+
 /// Switching functions of a law of this family, for event location (see [`switching_for`]).
 pub trait Switching {
     /// Writes the switching functions at (v, F_e, state x) into `g`; returns how many.

@@ -6,9 +6,7 @@
 //! stick branch min(|F_e|, F_s) sgn(F_e) at v = 0. κ1 = 1000 s/m and κ2 = 0.1 N·s²/m² are
 //! placeholders. Switching surfaces: v = 0 (jump), |F_e| = F_s at v = 0.
 
-use super::{
-    checked, sgn, static_model, stick, Cat, FromValues, StaticLaw, FN, MAX_SWITCHES, MUK, MUS,
-};
+use super::{checked, static_model, Cat, FromValues, StaticLaw, FN, MAX_SWITCHES, MUK, MUS};
 use crate::model::ModelInfo;
 use crate::params::{ParamError, ParamSpec};
 
@@ -80,16 +78,10 @@ impl StaticLaw for PoppStelter {
         &INFO
     }
     fn force(&self, v: f64, fe: f64) -> f64 {
-        if v == 0.0 {
-            stick(fe, self.fs)
-        } else {
-            self.curve(v) * sgn(v) + self.k2 * v * v.abs()
-        }
+        super::stribeck_force(v, fe, self.fs, self.curve(v), self.k2 * v * v.abs())
     }
     fn switching(&self, v: f64, fe: f64, g: &mut [f64; MAX_SWITCHES]) -> usize {
-        g[0] = v;
-        g[1] = fe.abs() - self.fs;
-        2
+        super::stribeck_switching(v, fe, self.fs, g)
     }
 }
 static_model!(PoppStelter);

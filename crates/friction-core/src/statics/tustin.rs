@@ -5,9 +5,7 @@
 //! the printed exact v = 0 test (no window). v_S = 1e-3 m/s (the thesis' Stribeck velocity) is a
 //! placeholder. Switching surfaces: v = 0 (jump), |F_e| = F_s at v = 0.
 
-use super::{
-    checked, sgn, static_model, stick, vel, Cat, FromValues, StaticLaw, FN, MAX_SWITCHES, MUK, MUS,
-};
+use super::{checked, static_model, vel, Cat, FromValues, StaticLaw, FN, MAX_SWITCHES, MUK, MUS};
 use crate::model::ModelInfo;
 use crate::params::{ParamError, ParamSpec};
 
@@ -58,16 +56,10 @@ impl StaticLaw for Tustin {
         &INFO
     }
     fn force(&self, v: f64, fe: f64) -> f64 {
-        if v == 0.0 {
-            stick(fe, self.fs)
-        } else {
-            self.curve(v) * sgn(v)
-        }
+        super::stribeck_force(v, fe, self.fs, self.curve(v), 0.0)
     }
     fn switching(&self, v: f64, fe: f64, g: &mut [f64; MAX_SWITCHES]) -> usize {
-        g[0] = v;
-        g[1] = fe.abs() - self.fs;
-        2
+        super::stribeck_switching(v, fe, self.fs, g)
     }
 }
 static_model!(Tustin);
