@@ -1,0 +1,88 @@
+// The stick-slip benchmark view: every registered model runs to 40 s in the browser without
+// errors (several models per page load through the wasm Lab), the full UI draws six panels with
+// four overlaid models, the metrics and the Table 6.5 comparison.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startServer, launch, openPage, screenshot, countColour } from "./harness.js";
+
+const PALETTE = [[0x00, 0x72, 0xb2], [0xd5, 0x5e, 0x00], [0x00, 0x9e, 0x73], [0xcc, 0x79, 0xa7]];
+
+let server, browser;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => { await browser?.close(); await server?.close(); });
+
+const ready = (page) => page.waitForFunction(() => document.documentElement.dataset.ready === "1" && document.documentElement.dataset.done === "1", null, { timeout: 120_000 });
+
+test("every registered model runs the 40 s benchmark in the browser", async () => {
+  const { page, problems } = await openPage(browser.context, `${server.url}?view=stickslip&model=karnopp`);
+  await ready(page);
+  // four models per Lab (the view's overlay limit), run to completion through frame()
+  const result = await page.evaluate(async () => {
+    const b = window.wasmBindings;
+    const ids = b.modelList().map((m) => m.id);
+    const out = [];
+    for (let i = 0; i < ids.length; i += 4) {
+      const group = ids.slice(i, i + 4);
+      const lab = new b.Lab(`view=stickslip&model=${group.join(",")}`);
+      const errs = lab.errors();
+      let st;
+      const t0 = performance.now();
+      do {
+        st = lab.frame(50);
+        await new Promise((r) => setTimeout(r, 0));
+      } while (!st.done);
+      const r = lab.readout();
+      out.push({ group, errs: errs.map((e) => e.message), error: st.error, rows: r.rows, ms: performance.now() - t0 });
+      lab.free();
+    }
+    return out;
+  });
+  const bad = [];
+  const times = [];
+  for (const g of result) {
+    if (g.errs.length || g.error) bad.push(`${g.group}: ${g.errs.join("; ")} ${g.error ?? ""}`);
+    if (g.rows.length !== g.group.length) bad.push(`${g.group}: ${g.rows.length} rows`);
+    for (const r of g.rows) {
+      times.push(`${r[0]}=${r[7]}ms`);
+      // breakaway force is finite and positive for every model (it holds the spring at first)
+      if (!(Number(r[2]) > 0)) bad.push(`${r[0]}: breakaway force ${r[2]}`);
+    }
+  }
+  console.log(`stick-slip 40 s wall times in Chromium: ${times.join(", ")}`);
+  assert.deepEqual(bad, []);
+  assert.deepEqual(problems, []);
+});
+
+test("four models overlaid: six panels, metrics and the Table 6.5 comparison", async () => {
+  const q = "view=stickslip&model=karnopp,lugre,hollars,dahl";
+  const { page, problems } = await openPage(browser.context, `${server.url}?${q}`);
+  await ready(page);
+  for (const [i, rgb] of PALETTE.entries()) {
+    const n = await countColour(page, "#loops", rgb, 30);
+    assert.ok(n > 100, `curve colour ${i + 1} (${n} px)`);
+  }
+  // six panels: each third of the height holds two charts with curves on both halves
+  for (const [x0, x1] of [[0, 0.5], [0.5, 1]]) {
+    for (const [y0, y1] of [[0, 0.33], [0.33, 0.66], [0.66, 1]]) {
+      const n = await countColour(page, "#loops", PALETTE[0], 30, [x0, y0, x1, y1]);
+      assert.ok(n > 20, `panel at ${x0},${y0} has the first model's curve (${n} px)`);
+    }
+  }
+  const rows = await page.$$eval("#readout-table tbody tr", (r) => r.map((tr) => [...tr.children].map((c) => c.textContent)));
+  assert.equal(rows.length, 4);
+  const karnopp = rows.find((r) => r[0].startsWith("Karnopp"));
+  assert.ok(Math.abs(Number(karnopp[2]) - 1.4715) < 1e-3, `breakaway at μ_s m g = 1.4715 N (${karnopp[2]})`);
+  assert.match(await page.textContent("#timing-caption"), /MATLAB times \(Table 6\.5.*for ranking only/);
+  const timing = await page.$$eval("#timing-table tbody tr", (r) => r.map((tr) => [...tr.children].map((c) => c.textContent)));
+  const k = timing.find((r) => r[0] === "Karnopp");
+  assert.deepEqual(k.slice(2), ["1.4239", "1.9092", "DNC", "2.2380"]);
+  assert.match(k[1], /^[0-9.]+(e-?\d+)?$/, "browser time measured for Karnopp");
+  assert.equal(timing.find((r) => r[0] === "Andersson")[1], "not run");
+  assert.ok(timing.some((r) => r[0].startsWith("LuGre") && r[2] === "not in Table 6.5"));
+  assert.match(await page.textContent("#readout-notes"), /Hollars.*provisional/);
+  await screenshot(page, "stickslip.png");
+  assert.deepEqual(problems, []);
+});
