@@ -276,7 +276,7 @@ class Page {
       for (const m of this.models) {
         const o = document.createElement("option");
         o.value = m.id;
-        o.textContent = m.provisional ? `${m.name} (provisional)` : m.name;
+        o.textContent = m.provisional && !/provisional/.test(m.name) ? `${m.name} (provisional)` : m.name;
         sel.append(o);
       }
       sel.addEventListener("change", read);
@@ -291,7 +291,7 @@ class Page {
       prov.replaceChildren(...ids.map((id) => this.modelById.get(id)).filter((m) => m && m.provisional).map((m) => {
         const p = document.createElement("p");
         p.className = "prov";
-        p.textContent = `${m.name}: ${this.b.provisionalText()}`;
+        p.textContent = `${m.name.replace(/\s*— provisional$/, "")}: ${this.b.provisionalText()}`;
         return p;
       }));
     };

@@ -251,6 +251,11 @@ impl Job {
     }
 }
 
+/// A registry name without its " — provisional" suffix (the flag text follows it).
+fn base_name(name: &str) -> &str {
+    name.trim_end_matches(" — provisional")
+}
+
 fn empty(s: &Series) -> Series {
     Series {
         points: Vec::new(),
@@ -634,7 +639,7 @@ impl Lab {
                     .blocks
                     .iter()
                     .filter(|b| b.provisional)
-                    .map(|b| format!("{}: {PROVISIONAL}", b.name))
+                    .map(|b| format!("{}: {PROVISIONAL}", base_name(b.name)))
                     .collect();
                 Readout {
                     columns: vec!["model", "min F [N]", "max F [N]"],
@@ -679,7 +684,7 @@ impl Lab {
                 let mut notes: Vec<String> = models
                     .iter()
                     .filter(|(e, _)| e.info.provisional)
-                    .map(|(e, _)| format!("{}: {PROVISIONAL}", e.info.name))
+                    .map(|(e, _)| format!("{}: {PROVISIONAL}", base_name(e.info.name)))
                     .collect();
                 notes.extend(error.clone());
                 Readout {
