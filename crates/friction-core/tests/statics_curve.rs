@@ -14,7 +14,7 @@ fn model(id: &str) -> Box<dyn FrictionModel> {
 fn views_declare_their_parameters() {
     for v in [&CURVE_VIEW, &EXPLORER_VIEW] {
         let keys: Vec<&str> = v.params.iter().map(|p| p.key).collect();
-        assert_eq!(keys, ["vmin", "vmax", "n", "fe", "sweep", "xmax"]);
+        assert_eq!(keys, ["vmin", "vmax", "npts", "fe", "sweep", "xmax"]);
         assert_eq!(v.max_models, 4);
     }
     assert_eq!(CURVE_VIEW.name, "curve");
