@@ -35,8 +35,11 @@ enum Job {
         cfg: RelaxationConfig,
         curves: Vec<Curve>,
     },
-    /// A generic model-driven view whose experiment is cheap enough to run in one go.
+    /// The curve/explorer views: one model's curve per unit of work (state models settle at
+    /// every velocity, which can take long), so the page paints between models.
     Curve {
+        values: Vec<f64>,
+        models: Vec<Box<dyn friction_core::model::FrictionModel>>,
         result: Box<CurveResult>,
     },
     /// The stick-slip benchmark: one whole 40 s run per model is the unit of work (the solver
@@ -78,10 +81,20 @@ impl Job {
                     .iter()
                     .map(|p| s.view_value(p.key).unwrap_or(p.default))
                     .collect();
-                match s.build_models().and_then(|m| curve::run(&values, &m)) {
-                    Ok(r) => Job::Curve {
-                        result: Box::new(r),
-                    },
+                // validate the view values once (curve::run checks them) on the first model
+                let built = s.build_models().and_then(|m| {
+                    let first = m.first().map(|_| 1).unwrap_or(0);
+                    curve::run(&values, &m[..first]).map(|r| (m, r))
+                });
+                match built {
+                    Ok((models, mut r)) => {
+                        r.blocks.clear();
+                        Job::Curve {
+                            values,
+                            models,
+                            result: Box::new(r),
+                        }
+                    }
                     Err(e) => Job::Failed(e.to_string()),
                 }
             }
@@ -112,7 +125,8 @@ impl Job {
                 error,
                 ..
             } => error.is_some() || runs.len() >= models.len(),
-            Job::Curve { .. } | Job::Failed(_) => true,
+            Job::Curve { models, result, .. } => result.blocks.len() >= models.len(),
+            Job::Failed(_) => true,
         }
     }
 
@@ -163,7 +177,24 @@ impl Job {
                     }
                 }
             }
-            Job::Curve { .. } | Job::Failed(_) => {}
+            Job::Curve {
+                values,
+                models,
+                result,
+            } => {
+                while result.blocks.len() < models.len() {
+                    let i = result.blocks.len();
+                    match curve::run(values, &models[i..=i]) {
+                        Ok(r) => result.blocks.extend(r.blocks),
+                        // validated in Job::new: cannot fail here; stop rather than loop
+                        Err(_) => break,
+                    }
+                    if now() - t0 >= budget_ms {
+                        break;
+                    }
+                }
+            }
+            Job::Failed(_) => {}
         }
     }
 
@@ -240,9 +271,27 @@ impl Job {
                 legend.extend(spec.series.iter().filter(|s| s.dashed).map(empty));
                 Some((spec, legend))
             }
-            Job::Curve { result } => {
+            Job::Curve { models, result, .. } => {
+                if result.blocks.is_empty() {
+                    return None;
+                }
                 let spec = curve_chart(result);
-                let legend = spec.series.iter().map(empty).collect();
+                // every selected model in the legend, also those still computing
+                let legend = models
+                    .iter()
+                    .enumerate()
+                    .map(|(i, m)| Series {
+                        // the same label friction_plot::curve gives the series
+                        label: if m.info().provisional && !m.info().name.contains("provisional") {
+                            format!("{} (provisional)", m.info().name)
+                        } else {
+                            m.info().name.to_string()
+                        },
+                        color: PALETTE[i % PALETTE.len()],
+                        points: Vec::new(),
+                        dashed: false,
+                    })
+                    .collect();
                 Some((spec, legend))
             }
             Job::StickSlip { .. } => self.panels().into_iter().next(),
@@ -516,7 +565,7 @@ impl Lab {
         let progress = match &self.job {
             Job::Hysteresis { run, .. } => run.progress(),
             Job::Relaxation { cfg, curves } => (curves.len(), cfg.models.len()),
-            Job::Curve { result } => (result.blocks.len(), result.blocks.len()),
+            Job::Curve { models, result, .. } => (result.blocks.len(), models.len()),
             Job::StickSlip { models, runs, .. } => (runs.len(), models.len()),
             Job::Failed(_) => (0, 0),
         };
@@ -619,7 +668,7 @@ impl Lab {
                     summary,
                 }
             }
-            Job::Curve { result } => {
+            Job::Curve { result, .. } => {
                 let rows: Vec<Vec<String>> = result
                     .blocks
                     .iter()
