@@ -315,7 +315,7 @@ class Page {
         // "AV: adhesion + viscous (…)" → "AV"; the full name is the tooltip
         b.textContent = m.name.split(":")[0];
         b.setAttribute("aria-label", `Composite paper figure for ${m.name}`);
-        b.title = `${m.name}: ` + m.composite.some(([k, v]) => k === "sweep" && v === 1) ? "F against displacement (symmetric sweep), Fex = 15 N" : "F against velocity on [-1, 1] m/s, Fex = 15 N";
+        b.title = `${m.name}: ` + (m.composite.some(([k, v]) => k === "sweep" && v === 1) ? "F against displacement (symmetric sweep), Fex = 15 N" : "F against velocity on [-1, 1] m/s, Fex = 15 N");
         b.addEventListener("click", () => {
           this.change("model", m.id, true);
           for (const [k, v] of m.composite) this.change(k, String(v), true);
