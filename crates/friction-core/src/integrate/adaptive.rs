@@ -864,7 +864,11 @@ fn lu_solve(lu: &[f64], piv: &[usize], n: usize, b: &mut [f64]) {
     }
     for r in (0..n).rev() {
         let row = &lu[r * n..(r + 1) * n];
-        let s: f64 = row[r + 1..].iter().zip(&b[r + 1..]).map(|(l, x)| l * x).sum();
+        let s: f64 = row[r + 1..]
+            .iter()
+            .zip(&b[r + 1..])
+            .map(|(l, x)| l * x)
+            .sum();
         b[r] = (b[r] - s) / row[r];
     }
 }
