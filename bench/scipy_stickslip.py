@@ -234,7 +234,7 @@ class Liang(Model):
         return [abs(z[0]) - self.zmax(v), abs(v) - self.v0]
 
     def on_switch(self, i, rising, v, z):
-        zm = self.zmax(v)
+        zm = FC / S0 if (i == 1 and rising) else self.zmax(v)
         if abs(z[0]) >= zm and (i == 0 or rising):
             z = [zm * (sgn(v) if i == 1 else sgn(z[0]))]
         return z
@@ -512,9 +512,14 @@ def run_scipy(model, method):
             y = sol.y_events[k][0].copy()
             v = y[1] - VB
             yp = sol.y[:, -2] if sol.y.shape[1] > 1 else y
-            g_before = model.switches(yp[1] - VB, yp[2:])[i]
-            rising = g_before < 0
-            y[2:] = model.on_switch(i, rising, v, list(y[2:]))
+            gb = model.switches(yp[1] - VB, yp[2:])
+            ge = model.switches(v, list(y[2:]))
+            y[2:] = model.on_switch(i, gb[i] < 0, v, list(y[2:]))
+            # Switches that crossed at the same instant fire too (scipy reports only one).
+            for j in range(nsw):
+                # scipy lands on the near side of a root, so "at the switch" needs a tolerance.
+                if j != i and (abs(ge[j]) <= 1e-12 * (1.0 + abs(gb[j])) or sgn(ge[j]) != sgn(gb[j])):
+                    y[2:] = model.on_switch(j, gb[j] < 0, v, list(y[2:]))
             restarts += 1
             skip = i
         else:
