@@ -234,7 +234,7 @@ class Liang(Model):
         return [abs(z[0]) - self.zmax(v), abs(v) - self.v0]
 
     def on_switch(self, i, rising, v, z):
-        zm = self.zmax(v)
+        zm = FC / S0 if (i == 1 and rising) else self.zmax(v)
         if abs(z[0]) >= zm and (i == 0 or rising):
             z = [zm * (sgn(v) if i == 1 else sgn(z[0]))]
         return z
@@ -312,6 +312,11 @@ class ModifiedStribeck(Model):
         return [v]
 
 
+def mode_of(m):
+    # Modes are states with zero derivative; solvers may leave round-off on them.
+    return 1.0 if m > 0.5 else (-1.0 if m < -0.5 else 0.0)
+
+
 class Gms(Model):
     N, C, delta, q = 10, 1e3, 2.0, 1.0
 
@@ -327,6 +332,7 @@ class Gms(Model):
         return FC + (FS - FC) * math.exp(-abs(v / VS) ** self.delta)
 
     def zdi(self, i, mode, v, fss, z):
+        mode = mode_of(mode)
         if mode == 0:
             return v
         ci = self.alpha[i] * self.C / self.k[i]
@@ -347,12 +353,12 @@ class Gms(Model):
 
     def switches(self, v, z):
         fss = self.fss(v)
-        return [abs(self.k[i] * z[i]) - self.alpha[i] * fss if z[self.N + i] == 0 else v * z[self.N + i]
-                for i in range(self.N)]
+        return [abs(self.k[i] * z[i]) - self.alpha[i] * fss if mode_of(z[self.N + i]) == 0
+                else v * mode_of(z[self.N + i]) for i in range(self.N)]
 
     def on_switch(self, i, rising, v, z):
         z = list(z)
-        m = z[self.N + i]
+        m = mode_of(z[self.N + i])
         z[self.N + i] = (sgn(v) or sgn(z[i])) if m == 0 else 0.0
         return z
 
@@ -450,6 +456,7 @@ MODELS = {
 
 
 # Event-heavy models whose scipy runs take minutes (thousands of restarts); --skip-slow skips them.
+BUDGET_S = 60.0
 SLOW = {"Radau": ("bristle", "modified-stribeck", "gms"), "LSODA": ("bristle",)}
 
 
@@ -460,6 +467,8 @@ def run_scipy(model, method):
     atol = np.array([ATOL, ATOL] + [ATOL * model.scale(i) for i in range(n)])
 
     def rhs(t, y):
+        if time.perf_counter() - started > BUDGET_S:
+            raise TimeoutError(f"over {BUDGET_S:.0f} s budget at t = {t:.4f} s")
         v = y[1] - VB
         z = y[2:]
         f = model.force(v, z)
@@ -467,14 +476,22 @@ def run_scipy(model, method):
 
     def make_event(i):
         def ev(t, y):
-            return model.switches(y[1] - VB, y[2:])[i]
+            g = model.switches(y[1] - VB, y[2:])[i]
+            # A switch resting exactly on zero (a projected saturation) would make scipy
+            # report an event at every step; treat it as just inside.
+            return g if g != 0.0 else -1e-300
         ev.terminal = True
         return ev
 
-    nsw = len(model.switches(0.0, list(y[2:])))
+    # Switches that only mark a kink (no state update) are left to scipy's step control, as a
+    # scipy user would; only models with discrete updates need terminal events and restarts.
+    nsw = len(model.switches(0.0, list(y[2:]))) if type(model).on_switch is not Model.on_switch else 0
+    started = time.perf_counter()
     t, restarts, nfev = 0.0, 0, 0
     skip = None
     while t < TEND:
+        if time.perf_counter() - started > BUDGET_S:
+            raise TimeoutError(f"over {BUDGET_S} s budget at t = {t:.4f} s after {restarts} restarts")
         events = [make_event(i) for i in range(nsw) if i != skip]
         idx = [i for i in range(nsw) if i != skip]
         # Right after an event the fired switch sits at g = 0; scipy would re-detect it at once,
@@ -494,9 +511,15 @@ def run_scipy(model, method):
             t = sol.t_events[k][0]
             y = sol.y_events[k][0].copy()
             v = y[1] - VB
-            g_before = model.switches(v, sol.y[2:, -2] if sol.y.shape[1] > 1 else y[2:])[i]
-            rising = g_before < 0
-            y[2:] = model.on_switch(i, rising, v, list(y[2:]))
+            yp = sol.y[:, -2] if sol.y.shape[1] > 1 else y
+            gb = model.switches(yp[1] - VB, yp[2:])
+            ge = model.switches(v, list(y[2:]))
+            y[2:] = model.on_switch(i, gb[i] < 0, v, list(y[2:]))
+            # Switches that crossed at the same instant fire too (scipy reports only one).
+            for j in range(nsw):
+                # scipy lands on the near side of a root, so "at the switch" needs a tolerance.
+                if j != i and (abs(ge[j]) <= 1e-12 * (1.0 + abs(gb[j])) or sgn(ge[j]) != sgn(gb[j])):
+                    y[2:] = model.on_switch(j, gb[j] < 0, v, list(y[2:]))
             restarts += 1
             skip = i
         else:
@@ -548,7 +571,7 @@ def main():
                 t0 = time.perf_counter()
                 try:
                     x_end, _, _ = run_scipy(MODELS[mid](), method)
-                except Exception as exc:  # a failed scipy run is reported, not fatal
+                except Exception as exc:  # a failed or over-budget scipy run is reported, not fatal
                     print(f"  {mid} {method} failed: {exc}", file=sys.stderr)
                     times.append(float("nan"))
                     break

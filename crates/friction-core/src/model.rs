@@ -108,10 +108,13 @@ pub trait FrictionModel {
         false
     }
 
-    /// Analytic partial derivatives of a [separable](FrictionModel::separable) model at
+    /// Analytic partial derivatives of a [separable](FrictionModel::separable) model (or of
+    /// any model with a single continuous state, whose ∂ẋ/∂x is trivially diagonal) at
     /// (v, fe, x), for solvers that would otherwise difference every column: `dzdz[i]` =
     /// ∂ẋ_i/∂x_i, `dzdv[i]` = ∂ẋ_i/∂v, `dfdz[i]` = ∂F/∂x_i (continuous states only), and the
-    /// return value ∂F/∂v. Returns `None` when not provided (the default).
+    /// return value ∂F/∂v. Returns `None` when not provided (the default) or not defined at
+    /// this point; solvers then difference. The model must not depend on `fe` through its
+    /// states' derivatives or force when it provides these.
     fn partials(
         &self,
         _v: f64,

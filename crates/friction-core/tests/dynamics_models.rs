@@ -383,7 +383,18 @@ fn library_lugre_belt_example_shape() {
 
 #[test]
 fn analytic_partials_match_finite_differences() {
-    for (id, over) in [("gms", vec![("n", 5.0)]), ("bristle", vec![])] {
+    for (id, over) in [
+        ("gms", vec![("n", 5.0)]),
+        ("bristle", vec![]),
+        ("dahl", vec![]),
+        ("dahl", vec![("alpha", 2.0)]),
+        ("dahl", vec![("alpha", 0.5)]),
+        ("lugre", vec![]),
+        ("lugre-rational", vec![]),
+        ("lugre-rational", vec![("alpha", 1.5)]),
+        ("dankowicz", vec![]),
+        ("bliman-sorine", vec![]),
+    ] {
         let m = build(id, &over);
         let n = m.n_states();
         let nz = n - m.n_discrete();

@@ -68,4 +68,19 @@ impl FrictionModel for BlimanSorine1 {
     fn state_scale(&self, _i: usize) -> f64 {
         self.f1
     }
+    fn partials(
+        &self,
+        v: f64,
+        _fe: f64,
+        x: &[f64],
+        dzdz: &mut [f64],
+        dzdv: &mut [f64],
+        dfdz: &mut [f64],
+    ) -> Option<f64> {
+        // ż = (f1 v − |v| z)/ε_f, F = z.
+        dzdz[0] = -v.abs() / self.epsf;
+        dzdv[0] = (self.f1 - common::sgn(v) * x[0]) / self.epsf;
+        dfdz[0] = 1.0;
+        Some(0.0)
+    }
 }

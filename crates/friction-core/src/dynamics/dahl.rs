@@ -68,4 +68,31 @@ impl FrictionModel for Dahl {
     fn state_scale(&self, _i: usize) -> f64 {
         self.fc / self.sigma0
     }
+    fn partials(
+        &self,
+        v: f64,
+        _fe: f64,
+        x: &[f64],
+        dzdz: &mut [f64],
+        dzdv: &mut [f64],
+        dfdz: &mut [f64],
+    ) -> Option<f64> {
+        // ż = v |r|^α sgn r with r = 1 − σ0 z sgn(v)/F_C; ∂r/∂v = 0 off v = 0.
+        let s = common::sgn(v);
+        let r = 1.0 - self.sigma0 * x[0] / self.fc * s;
+        let drdz = -self.sigma0 * s / self.fc;
+        if self.alpha == 1.0 {
+            dzdz[0] = v * drdz;
+            dzdv[0] = r;
+        } else {
+            if r == 0.0 && self.alpha < 1.0 {
+                return None;
+            }
+            let ra = r.abs().powf(self.alpha);
+            dzdz[0] = v * self.alpha * ra / r.abs() * drdz;
+            dzdv[0] = ra * common::sgn(r);
+        }
+        dfdz[0] = self.sigma0;
+        Some(0.0)
+    }
 }

@@ -67,4 +67,19 @@ impl FrictionModel for Dankowicz {
     fn state_scale(&self, _i: usize) -> f64 {
         self.delta
     }
+    fn partials(
+        &self,
+        v: f64,
+        _fe: f64,
+        x: &[f64],
+        dzdz: &mut [f64],
+        dzdv: &mut [f64],
+        dfdz: &mut [f64],
+    ) -> Option<f64> {
+        // ż = v − |v| z/δ.
+        dzdz[0] = -v.abs() / self.delta;
+        dzdv[0] = 1.0 - common::sgn(v) * x[0] / self.delta;
+        dfdz[0] = self.fc / self.delta;
+        Some(0.0)
+    }
 }

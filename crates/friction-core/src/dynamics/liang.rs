@@ -109,7 +109,13 @@ impl FrictionModel for Liang {
         g[1] = v.abs() - self.v0;
     }
     fn on_switch(&self, index: usize, rising: bool, v: f64, _fe: f64, x: &mut [f64]) -> bool {
-        let zm = self.zmax(v);
+        // On |v| rising through v0 the limit is the kinetic one, whichever side of the switch
+        // the landing point fell on.
+        let zm = if index == 1 && rising {
+            self.fc / self.sigma0
+        } else {
+            self.zmax(v)
+        };
         let out = x[0].abs() >= zm && (index == 0 || (index == 1 && rising));
         if out {
             let s = if index == 1 {

@@ -91,4 +91,25 @@ impl FrictionModel for LuGre {
     fn state_scale(&self, _i: usize) -> f64 {
         self.fc / self.sigma0
     }
+    fn partials(
+        &self,
+        v: f64,
+        _fe: f64,
+        x: &[f64],
+        dzdz: &mut [f64],
+        dzdv: &mut [f64],
+        dfdz: &mut [f64],
+    ) -> Option<f64> {
+        // ż = v − σ0 |v| z / g(v), g' = −2 (F_s − F_C) e^{−r²} r / v_S with r = v/v_S.
+        let z = x[0];
+        let g = self.g(v);
+        let r = v / self.vs;
+        let dg = -2.0 * (self.fs - self.fc) * (-r * r).exp() * r / self.vs;
+        let dd = -self.sigma0 * v.abs() / g;
+        let dv = 1.0 - self.sigma0 * z * (common::sgn(v) / g - v.abs() * dg / (g * g));
+        dzdz[0] = dd;
+        dzdv[0] = dv;
+        dfdz[0] = self.sigma0 + self.sigma1 * dd;
+        Some(self.sigma1 * dv + self.sigma2)
+    }
 }

@@ -144,4 +144,34 @@ impl FrictionModel for LuGreRational {
     fn state_scale(&self, _i: usize) -> f64 {
         self.a1
     }
+    fn partials(
+        &self,
+        v: f64,
+        _fe: f64,
+        x: &[f64],
+        dzdz: &mut [f64],
+        dzdv: &mut [f64],
+        dfdz: &mut [f64],
+    ) -> Option<f64> {
+        // ż = v − |v| z / g(v), g = a1 + a2/(1 + s^α), s = |v|/v_S:
+        // g' = −a2 α s^{α−1} sgn(v) / (v_S (1 + s^α)²).
+        let z = x[0];
+        let g = self.g(v);
+        let s = v.abs() / self.vs;
+        let (p, dp) = if self.alpha == 2.0 {
+            (s * s, 2.0 * s)
+        } else if s == 0.0 {
+            (0.0, if self.alpha > 1.0 { 0.0 } else { return None })
+        } else {
+            let p = s.powf(self.alpha);
+            (p, self.alpha * p / s)
+        };
+        let dg = -self.a2 * dp * common::sgn(v) / (self.vs * (1.0 + p) * (1.0 + p));
+        let dd = -v.abs() / g;
+        let dv = 1.0 - z * (common::sgn(v) / g - v.abs() * dg / (g * g));
+        dzdz[0] = dd;
+        dzdv[0] = dv;
+        dfdz[0] = self.sigma0 + self.sigma1 * dd;
+        Some(self.sigma1 * dv + self.sigma2)
+    }
 }

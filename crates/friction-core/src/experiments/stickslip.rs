@@ -386,10 +386,11 @@ impl System for ClosedLoop<'_> {
     }
 
     fn jacobian(&self, y: &[f64], jac: &mut [f64]) -> bool {
-        if self.mode != Mode::Free || !self.model.separable() {
+        let nz = self.ns - self.model.n_discrete();
+        // One continuous state is trivially separable (its ∂ż/∂z is a 1×1 diagonal).
+        if self.mode != Mode::Free || !(self.model.separable() || nz == 1) {
             return false;
         }
-        let nz = self.ns - self.model.n_discrete();
         let nc = 2 + nz;
         let mut buf = self.partials.borrow_mut();
         let (dzdz, rest) = buf.split_at_mut(self.ns);

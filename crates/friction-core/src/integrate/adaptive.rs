@@ -248,6 +248,8 @@ const M: [f64; 6] = [
     1.0,
 ];
 const STAGES: usize = 6;
+/// Largest factored size solved through an explicit inverse.
+const SMALL: usize = 6;
 
 /// The Rodas4 integrator and its scratch (reuse one value across runs to avoid allocation).
 #[derive(Debug, Default, Clone)]
@@ -262,6 +264,13 @@ pub struct Rodas {
     lu: Vec<f64>,
     piv: Vec<usize>,
     dinv: Vec<f64>,
+    /// Explicit inverse of the factored matrix (dense n ≤ [`SMALL`] or Schur head): a solve is
+    /// then one small mat-vec, which beats pivoted substitution several times over at n = 3.
+    inv: Vec<f64>,
+    /// `true` when `inv` is in use.
+    use_inv: bool,
+    /// System::scale(i), cached because the scale never changes during a run.
+    scales: Vec<f64>,
     k: Vec<f64>,
     f0: Vec<f64>,
     f1: Vec<f64>,
@@ -291,6 +300,8 @@ impl Rodas {
             self.lu = vec![0.0; nc * nc];
             self.piv = vec![0; nc];
             self.dinv = vec![0.0; nc];
+            self.inv = vec![0.0; nc * nc];
+            self.scales = vec![0.0; nc];
             self.k = vec![0.0; nc * STAGES];
             self.f0 = vec![0.0; n];
             self.f1 = vec![0.0; n];
@@ -311,6 +322,9 @@ impl Rodas {
         let nc = n - sys.n_frozen().min(n - 1);
         let p = sys.dense_head().filter(|&p| p < nc).unwrap_or(0);
         self.resize(n, nc, p, ne);
+        for (i, sc) in self.scales.iter_mut().enumerate() {
+            *sc = sys.scale(i);
+        }
     }
 
     fn jacobian<S: System + ?Sized>(&mut self, sys: &S, y: &[f64]) {
@@ -361,7 +375,12 @@ impl Rodas {
                     self.lu[a * p + b] = s;
                 }
             }
-            return lu_factor(&mut self.lu[..p * p], &mut self.piv[..p], p);
+            let ok = lu_factor(&mut self.lu[..p * p], &mut self.piv[..p], p);
+            self.use_inv = ok && p <= SMALL;
+            if self.use_inv {
+                Self::invert(&self.lu[..p * p], &self.piv[..p], p, &mut self.inv[..p * p]);
+            }
+            return ok;
         }
         for (l, j) in self.lu.iter_mut().zip(&self.jac) {
             *l = -*j;
@@ -369,7 +388,48 @@ impl Rodas {
         for i in 0..nc {
             self.lu[i * nc + i] += d;
         }
-        lu_factor(&mut self.lu, &mut self.piv, nc)
+        let ok = match nc {
+            1 => invert_small::<1>(&mut self.lu, &mut self.inv),
+            2 => invert_small::<2>(&mut self.lu, &mut self.inv),
+            3 => invert_small::<3>(&mut self.lu, &mut self.inv),
+            4 => invert_small::<4>(&mut self.lu, &mut self.inv),
+            5 => invert_small::<5>(&mut self.lu, &mut self.inv),
+            6 => invert_small::<6>(&mut self.lu, &mut self.inv),
+            _ => {
+                self.use_inv = false;
+                return lu_factor(&mut self.lu, &mut self.piv, nc);
+            }
+        };
+        self.use_inv = ok;
+        ok
+    }
+
+    /// Writes the row-major inverse of the LU-factored n×n matrix into `inv` (n ≤ [`SMALL`]).
+    fn invert(lu: &[f64], piv: &[usize], n: usize, inv: &mut [f64]) {
+        let mut col = [0.0f64; SMALL];
+        for j in 0..n {
+            col[..n].fill(0.0);
+            col[j] = 1.0;
+            lu_solve(lu, piv, n, &mut col[..n]);
+            for i in 0..n {
+                inv[i * n + j] = col[i];
+            }
+        }
+    }
+
+    /// b ← inv · b for the first n entries of b.
+    #[inline]
+    fn apply_inv(inv: &[f64], n: usize, b: &mut [f64]) {
+        let mut x = [0.0f64; SMALL];
+        x[..n].copy_from_slice(&b[..n]);
+        for (i, bi) in b[..n].iter_mut().enumerate() {
+            let row = &inv[i * n..(i + 1) * n];
+            let mut s = 0.0;
+            for j in 0..n {
+                s += row[j] * x[j];
+            }
+            *bi = s;
+        }
     }
 
     /// Solves G x = b in place with the factors of [`Rodas::decompose`].
@@ -386,7 +446,11 @@ impl Rodas {
                 }
                 *ha = s;
             }
-            lu_solve(&self.lu[..p * p], &self.piv[..p], p, head);
+            if self.use_inv {
+                Self::apply_inv(&self.inv[..p * p], p, head);
+            } else {
+                lu_solve(&self.lu[..p * p], &self.piv[..p], p, head);
+            }
             for (i, ti) in tail.iter_mut().enumerate() {
                 let ii = p + i;
                 let mut s = *ti;
@@ -395,6 +459,8 @@ impl Rodas {
                 }
                 *ti = s * self.dinv[ii];
             }
+        } else if self.use_inv {
+            Self::apply_inv(&self.inv, nc, b);
         } else {
             lu_solve(&self.lu, &self.piv, nc, b);
         }
@@ -403,47 +469,155 @@ impl Rodas {
     /// One Rodas4 step of size h from y (with f0 = f(y) and the LU ready); writes `ynew` and
     /// returns the scaled error norm (infinite if anything is not finite).
     fn attempt<S: System + ?Sized>(&mut self, sys: &S, y: &[f64], h: f64, opts: &Options) -> f64 {
-        let nc = self.nc;
+        if self.use_inv && self.p == 0 {
+            match self.nc {
+                1 => return self.attempt_small::<1, S>(sys, y, h, opts),
+                2 => return self.attempt_small::<2, S>(sys, y, h, opts),
+                3 => return self.attempt_small::<3, S>(sys, y, h, opts),
+                4 => return self.attempt_small::<4, S>(sys, y, h, opts),
+                5 => return self.attempt_small::<5, S>(sys, y, h, opts),
+                6 => return self.attempt_small::<6, S>(sys, y, h, opts),
+                _ => {}
+            }
+        }
+        self.attempt_general(sys, y, h, opts)
+    }
+
+    /// [`Rodas::attempt`] for a dense system of N ≤ [`SMALL`] continuous states with the
+    /// explicit inverse ready: fixed-size arrays let the compiler unroll every loop and drop
+    /// the bounds checks, which at N = 3 is most of the cost of a step. Same arithmetic, in the
+    /// same order, as the general path.
+    fn attempt_small<const N: usize, S: System + ?Sized>(
+        &mut self,
+        sys: &S,
+        y: &[f64],
+        h: f64,
+        opts: &Options,
+    ) -> f64 {
+        let n = y.len();
+        let mut inv = [[0.0f64; N]; N];
+        for (i, row) in inv.iter_mut().enumerate() {
+            row.copy_from_slice(&self.inv[i * N..(i + 1) * N]);
+        }
+        let mut y0 = [0.0f64; N];
+        y0.copy_from_slice(&y[..N]);
+        for i in N..n {
+            self.ynew[i] = y[i];
+        }
+        let mut k = [[0.0f64; N]; STAGES];
         let mut rhs = std::mem::take(&mut self.ytmp);
         for s in 0..STAGES {
+            let mut r = [0.0f64; N];
             if s == 0 {
-                rhs.copy_from_slice(&self.f0);
+                r.copy_from_slice(&self.f0[..N]);
             } else {
-                self.ynew.copy_from_slice(y);
-                for j in 0..s {
-                    let a = A[s][j];
-                    if a != 0.0 {
-                        let kj = &self.k[j * nc..(j + 1) * nc];
-                        for (yn, kv) in self.ynew.iter_mut().zip(kj) {
-                            *yn += a * kv;
-                        }
+                for i in 0..N {
+                    let mut v = y0[i];
+                    for j in 0..s {
+                        v += A[s][j] * k[j][i];
                     }
+                    self.ynew[i] = v;
+                }
+                sys.rhs(&self.ynew, &mut rhs);
+                self.stats.fevals += 1;
+                r.copy_from_slice(&rhs[..N]);
+            }
+            for i in 0..N {
+                let mut v = r[i];
+                for j in 0..s {
+                    v += (C[s][j] / h) * k[j][i];
+                }
+                r[i] = v;
+            }
+            for i in 0..N {
+                let mut v = 0.0;
+                for j in 0..N {
+                    v += inv[i][j] * r[j];
+                }
+                k[s][i] = v;
+            }
+        }
+        self.ytmp = rhs;
+        let mut sum = 0.0;
+        let mut finite = true;
+        for i in 0..N {
+            let mut v = y0[i];
+            for (j, &mj) in M.iter().enumerate() {
+                v += mj * k[j][i];
+            }
+            self.ynew[i] = v;
+            finite &= v.is_finite();
+            let sc = opts.atol * self.scales[i] + opts.rtol * y0[i].abs().max(v.abs());
+            let e = k[STAGES - 1][i] / sc;
+            sum += e * e;
+        }
+        let err = (sum / N as f64).sqrt();
+        if err.is_finite() && finite {
+            err
+        } else {
+            f64::INFINITY
+        }
+    }
+
+    fn attempt_general<S: System + ?Sized>(
+        &mut self,
+        sys: &S,
+        y: &[f64],
+        h: f64,
+        opts: &Options,
+    ) -> f64 {
+        let nc = self.nc;
+        let n = y.len();
+        // Element-wise fused loops: at n = 3 the per-call overhead of slice copies (memmove)
+        // and iterator chains costs more than the arithmetic.
+        let mut rhs = std::mem::take(&mut self.ytmp);
+        let mut k = std::mem::take(&mut self.k);
+        for s in 0..STAGES {
+            if s == 0 {
+                rhs[..nc].copy_from_slice(&self.f0[..nc]);
+            } else {
+                let a = &A[s][..s];
+                for i in 0..nc {
+                    let mut v = y[i];
+                    for (j, &aj) in a.iter().enumerate() {
+                        v += aj * k[j * nc + i];
+                    }
+                    self.ynew[i] = v;
+                }
+                for i in nc..n {
+                    self.ynew[i] = y[i];
                 }
                 sys.rhs(&self.ynew, &mut rhs);
                 self.stats.fevals += 1;
             }
-            for j in 0..s {
-                let c = C[s][j] / h;
-                let kj = &self.k[j * nc..(j + 1) * nc];
-                for (r, kv) in rhs.iter_mut().zip(kj) {
-                    *r += c * kv;
+            let (done, rest) = k.split_at_mut(s * nc);
+            let ks = &mut rest[..nc];
+            let c = &C[s][..s];
+            for i in 0..nc {
+                let mut r = rhs[i];
+                for (j, &cj) in c.iter().enumerate() {
+                    r += (cj / h) * done[j * nc + i];
                 }
+                ks[i] = r;
             }
-            self.solve(&mut rhs[..nc]);
-            self.k[s * nc..(s + 1) * nc].copy_from_slice(&rhs[..nc]);
+            self.solve(ks);
         }
         self.ytmp = rhs;
-        self.ynew.copy_from_slice(y);
-        for (j, &mj) in M.iter().enumerate() {
-            let kj = &self.k[j * nc..(j + 1) * nc];
-            for (yn, kv) in self.ynew.iter_mut().zip(kj) {
-                *yn += mj * kv;
+        for i in 0..nc {
+            let mut v = y[i];
+            for (j, &mj) in M.iter().enumerate() {
+                v += mj * k[j * nc + i];
             }
+            self.ynew[i] = v;
         }
+        for i in nc..n {
+            self.ynew[i] = y[i];
+        }
+        self.k = k;
         let err_k = &self.k[(STAGES - 1) * nc..STAGES * nc];
         let mut sum = 0.0;
         for i in 0..nc {
-            let sc = opts.atol * sys.scale(i) + opts.rtol * y[i].abs().max(self.ynew[i].abs());
+            let sc = opts.atol * self.scales[i] + opts.rtol * y[i].abs().max(self.ynew[i].abs());
             let e = err_k[i] / sc;
             sum += e * e;
         }
@@ -846,6 +1020,52 @@ fn lu_factor(a: &mut [f64], piv: &mut [usize], n: usize) -> bool {
         }
     }
     true
+}
+
+/// Inverts the row-major N×N matrix `a` (destroyed) into `inv` by Gauss–Jordan elimination
+/// with partial pivoting; false if singular or not finite.
+fn invert_small<const N: usize>(a: &mut [f64], inv: &mut [f64]) -> bool {
+    let mut m = [[0.0f64; N]; N];
+    let mut r = [[0.0f64; N]; N];
+    for i in 0..N {
+        m[i].copy_from_slice(&a[i * N..(i + 1) * N]);
+        r[i][i] = 1.0;
+    }
+    for c in 0..N {
+        let mut p = c;
+        let mut best = m[c][c].abs();
+        for i in c + 1..N {
+            if m[i][c].abs() > best {
+                best = m[i][c].abs();
+                p = i;
+            }
+        }
+        if !(best > 0.0) || !best.is_finite() {
+            return false;
+        }
+        m.swap(c, p);
+        r.swap(c, p);
+        let d = 1.0 / m[c][c];
+        for j in 0..N {
+            m[c][j] *= d;
+            r[c][j] *= d;
+        }
+        for i in 0..N {
+            if i != c {
+                let f = m[i][c];
+                if f != 0.0 {
+                    for j in 0..N {
+                        m[i][j] -= f * m[c][j];
+                        r[i][j] -= f * r[c][j];
+                    }
+                }
+            }
+        }
+    }
+    for i in 0..N {
+        inv[i * N..(i + 1) * N].copy_from_slice(&r[i]);
+    }
+    r.iter().flatten().all(|v| v.is_finite())
 }
 
 /// Solves with the factors of [`lu_factor`].
