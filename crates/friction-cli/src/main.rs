@@ -174,6 +174,12 @@ fn run(args: &[String]) -> Result<(), Failure> {
         .as_deref()
         .ok_or_else(|| Failure::Usage("missing query string".into()))?;
     let s = parse(q)?;
+    for e in s.models().iter().filter(|e| e.info.provisional) {
+        eprintln!(
+            "friction-lab: note: {} is provisional — formula not recoverable from the source",
+            e.info.id
+        );
+    }
     let charts = run_view(&s, o.metrics, &mut out)?;
     out.flush()?;
     if let Some(path) = &o.svg {

@@ -69,6 +69,12 @@ fn stickslip_metrics_follow_the_view_keys() {
         (get(&out3, "breakaway_force") - 0.2 * 9.81).abs() < 2e-3,
         "{out3}"
     );
+    let (code, _, err) = run(&["view=stickslip&model=hollars&tend=1"]);
+    assert_eq!(code, 0);
+    assert!(
+        err.contains("hollars is provisional — formula not recoverable from the source"),
+        "{err}"
+    );
     let (code, _, err) = run(&["view=stickslip&fn=3"]);
     assert_eq!(code, 2);
     assert!(err.contains("fn"), "{err}");
