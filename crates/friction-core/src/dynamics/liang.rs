@@ -101,6 +101,23 @@ impl FrictionModel for Liang {
     fn state_scale(&self, _i: usize) -> f64 {
         self.fc / self.sigma0
     }
+    fn partials(
+        &self,
+        v: f64,
+        _fe: f64,
+        x: &[f64],
+        dzdz: &mut [f64],
+        dzdv: &mut [f64],
+        dfdz: &mut [f64],
+    ) -> Option<f64> {
+        // Piecewise: ż = v, or 0 while held at z_max(v) (constant on each side of v0).
+        let held = x[0].abs() >= self.zmax(v) && v * x[0] > 0.0;
+        let dv = if held { 0.0 } else { 1.0 };
+        dzdz[0] = 0.0;
+        dzdv[0] = dv;
+        dfdz[0] = self.sigma0;
+        Some(self.sigma1 * dv)
+    }
     fn n_switches(&self) -> usize {
         2
     }

@@ -501,8 +501,8 @@ impl Rodas {
         }
         let mut y0 = [0.0f64; N];
         y0.copy_from_slice(&y[..N]);
-        for i in N..n {
-            self.ynew[i] = y[i];
+        if n > N {
+            self.ynew[N..n].copy_from_slice(&y[N..n]);
         }
         let mut k = [[0.0f64; N]; STAGES];
         let mut rhs = std::mem::take(&mut self.ytmp);
@@ -584,8 +584,8 @@ impl Rodas {
                     }
                     self.ynew[i] = v;
                 }
-                for i in nc..n {
-                    self.ynew[i] = y[i];
+                if n > nc {
+                    self.ynew[nc..n].copy_from_slice(&y[nc..n]);
                 }
                 sys.rhs(&self.ynew, &mut rhs);
                 self.stats.fevals += 1;
@@ -610,8 +610,8 @@ impl Rodas {
             }
             self.ynew[i] = v;
         }
-        for i in nc..n {
-            self.ynew[i] = y[i];
+        if n > nc {
+            self.ynew[nc..n].copy_from_slice(&y[nc..n]);
         }
         self.k = k;
         let err_k = &self.k[(STAGES - 1) * nc..STAGES * nc];
