@@ -400,6 +400,7 @@ fn analytic_partials_match_finite_differences() {
         ("reset-integrator", vec![]),
         ("modified-stribeck", vec![]),
         ("elasto-plastic", vec![]),
+        ("bliman-sorine-2", vec![]),
     ] {
         let m = build(id, &over);
         let n = m.n_states();

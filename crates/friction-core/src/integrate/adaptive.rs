@@ -516,7 +516,11 @@ impl Rodas {
 
     fn setup<S: System + ?Sized>(&mut self, sys: &S, n: usize, ne: usize) {
         let nc = n - sys.n_frozen().min(n - 1);
-        let p = sys.dense_head().filter(|&p| p < nc).unwrap_or(0);
+        // Up to SMALL states the dense fixed-size path beats the Schur complement.
+        let p = sys
+            .dense_head()
+            .filter(|&p| p < nc && nc > SMALL)
+            .unwrap_or(0);
         self.resize(n, nc, p, ne);
         for (i, sc) in self.scales.iter_mut().enumerate() {
             *sc = sys.scale(i);
