@@ -463,3 +463,26 @@ fn analytic_partials_match_finite_differences() {
         }
     }
 }
+
+#[test]
+fn derivative_and_force_matches_the_separate_calls() {
+    for e in friction_core::model::registry() {
+        let m = e.build_default().unwrap();
+        let n = m.n_states();
+        for (tend, v) in [(0.0102, -0.0031), (0.0099, 0.0007), (0.0003, 0.2)] {
+            let (x, _, _) = drive(
+                m.as_ref(),
+                &|t: f64| 0.004 * (1.0 - 2.0 * (t > 0.01) as i32 as f64),
+                tend,
+            );
+            let (mut d0, mut d1) = (vec![0.0; n], vec![0.0; n]);
+            m.derivative(v, 0.3, &x, &mut d0);
+            let f0 = m.force(v, 0.3, &x);
+            let f1 = m.derivative_and_force(v, 0.3, &x, &mut d1);
+            assert_eq!(f0.to_bits(), f1.to_bits(), "{} F", e.info.id);
+            for i in 0..n {
+                assert_eq!(d0[i].to_bits(), d1[i].to_bits(), "{} dx {i}", e.info.id);
+            }
+        }
+    }
+}

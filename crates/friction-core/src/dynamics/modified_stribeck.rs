@@ -127,6 +127,16 @@ impl FrictionModel for ModifiedStribeck {
         let g = self.g(v);
         self.k * x[0].clamp(-g, g) + self.bv * v
     }
+    fn derivative_and_force(&self, v: f64, _fe: f64, x: &[f64], dx: &mut [f64]) -> f64 {
+        let d = x[0];
+        let g = self.g(v);
+        dx[0] = if d.abs() > g && v * d > 0.0 {
+            v - v.abs() * (d.abs() - g) * common::sgn(d) / (ETA * g)
+        } else {
+            v
+        };
+        self.k * d.clamp(-g, g) + self.bv * v
+    }
     fn state_scale(&self, _i: usize) -> f64 {
         self.a1
     }

@@ -377,6 +377,15 @@ impl System for ClosedLoop<'_> {
             dy[1] = 0.0;
             return;
         }
+        if self.ns > 0 && self.mode == Mode::Free {
+            // One call, so models share the work (Stribeck exponentials, ż) between both.
+            let v = y[1] - self.b.vb;
+            let f = self
+                .model
+                .derivative_and_force(v, self.fe(y), &y[2..], &mut dy[2..]);
+            dy[1] = (-self.b.k * y[0] - f) / self.b.m;
+            return;
+        }
         let f = self.force(y);
         dy[1] = (-self.b.k * y[0] - f) / self.b.m;
         if self.ns > 0 {
