@@ -83,6 +83,15 @@ pub trait FrictionModel {
     /// Friction force F [N] (the model output; it acts on the body as −F).
     fn force(&self, v: f64, fe: f64, x: &[f64]) -> f64;
 
+    /// [`FrictionModel::derivative`] and [`FrictionModel::force`] in one call: writes dx/dt
+    /// into `dx` and returns F. Closed-loop solvers need both at every stage; models whose
+    /// force reuses ż or a Stribeck exponential override this to compute them once. Must give
+    /// the same values as the two separate calls.
+    fn derivative_and_force(&self, v: f64, fe: f64, x: &[f64], dx: &mut [f64]) -> f64 {
+        self.derivative(v, fe, x, dx);
+        self.force(v, fe, x)
+    }
+
     // Optional hooks for the closed-loop solver (`integrate::adaptive`). The defaults describe a
     // smooth model with unit-sized states, so models that need none of this implement nothing.
 

@@ -389,22 +389,40 @@ fn analytic_partials_match_finite_differences() {
         ("dahl", vec![]),
         ("dahl", vec![("alpha", 2.0)]),
         ("dahl", vec![("alpha", 0.5)]),
+        ("dahl", vec![("alpha", 1.5)]),
         ("lugre", vec![]),
         ("lugre-rational", vec![]),
         ("lugre-rational", vec![("alpha", 1.5)]),
         ("dankowicz", vec![]),
         ("bliman-sorine", vec![]),
+        ("maxwell", vec![]),
+        ("liang", vec![]),
+        ("reset-integrator", vec![]),
+        ("modified-stribeck", vec![]),
+        ("elasto-plastic", vec![]),
+        ("bliman-sorine-2", vec![]),
     ] {
         let m = build(id, &over);
         let n = m.n_states();
         let nz = n - m.n_discrete();
-        // A state with mixed modes: drive a while so some GMS elements slip.
-        let (x, _, _) = drive(
-            m.as_ref(),
-            &|t: f64| 0.004 * (1.0 - 2.0 * (t > 0.01) as i32 as f64),
-            0.0102,
-        );
-        for v in [-0.0031, 0.0007] {
+        // States with mixed modes: drive a while so some GMS elements slip, then reverse
+        // (states inside their limits) or not (states held at a limit, transition regions).
+        for (tend, v) in [
+            (0.0102, -0.0031),
+            (0.0102, 0.0007),
+            (0.0099, 0.0007),
+            (0.0003, 0.0007),
+        ] {
+            // Dahl with α < 1 has |r|^(α−1) → ∞ at steady sliding (r → 0): no finite
+            // difference resolves it there.
+            if id == "dahl" && over.iter().any(|&(_, a)| a < 1.0) && tend == 0.0099 {
+                continue;
+            }
+            let (x, _, _) = drive(
+                m.as_ref(),
+                &|t: f64| 0.004 * (1.0 - 2.0 * (t > 0.01) as i32 as f64),
+                tend,
+            );
             let (mut dzdz, mut dzdv, mut dfdz) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
             let dfdv = m
                 .partials(v, 0.0, &x, &mut dzdz, &mut dzdv, &mut dfdz)
@@ -433,12 +451,37 @@ fn analytic_partials_match_finite_differences() {
                 let fz = m.force(v, 0.0, &xp);
                 assert!(
                     ((d1[i] - d0[i]) / hz - dzdz[i]).abs() < 1e-4 * dzdz[i].abs().max(1.0),
-                    "{id} dz/dz {i}"
+                    "{id} {over:?} t={tend} v={v} x={x:?} dz/dz {i}: fd {} analytic {}",
+                    (d1[i] - d0[i]) / hz,
+                    dzdz[i]
                 );
                 assert!(
                     ((fz - f0) / hz - dfdz[i]).abs() < 1e-4 * dfdz[i].abs().max(1.0),
                     "{id} dF/dz {i}"
                 );
+            }
+        }
+    }
+}
+
+#[test]
+fn derivative_and_force_matches_the_separate_calls() {
+    for e in friction_core::model::registry() {
+        let m = e.build_default().unwrap();
+        let n = m.n_states();
+        for (tend, v) in [(0.0102, -0.0031), (0.0099, 0.0007), (0.0003, 0.2)] {
+            let (x, _, _) = drive(
+                m.as_ref(),
+                &|t: f64| 0.004 * (1.0 - 2.0 * (t > 0.01) as i32 as f64),
+                tend,
+            );
+            let (mut d0, mut d1) = (vec![0.0; n], vec![0.0; n]);
+            m.derivative(v, 0.3, &x, &mut d0);
+            let f0 = m.force(v, 0.3, &x);
+            let f1 = m.derivative_and_force(v, 0.3, &x, &mut d1);
+            assert_eq!(f0.to_bits(), f1.to_bits(), "{} F", e.info.id);
+            for i in 0..n {
+                assert_eq!(d0[i].to_bits(), d1[i].to_bits(), "{} dx {i}", e.info.id);
             }
         }
     }

@@ -89,4 +89,26 @@ impl FrictionModel for BlimanSorine2 {
     fn state_scale(&self, _i: usize) -> f64 {
         self.f1
     }
+    // Each mode's rate depends only on itself and v.
+    fn separable(&self) -> bool {
+        true
+    }
+    fn partials(
+        &self,
+        v: f64,
+        _fe: f64,
+        x: &[f64],
+        dzdz: &mut [f64],
+        dzdv: &mut [f64],
+        dfdz: &mut [f64],
+    ) -> Option<f64> {
+        let s = common::sgn(v);
+        dzdz[0] = -v.abs() / (self.eta * self.epsf);
+        dzdv[0] = (self.f1 - s * x[0]) / (self.eta * self.epsf);
+        dzdz[1] = -v.abs() / self.epsf;
+        dzdv[1] = -(self.f2 + s * x[1]) / self.epsf;
+        dfdz[0] = 1.0;
+        dfdz[1] = 1.0;
+        Some(0.0)
+    }
 }

@@ -133,8 +133,61 @@ impl FrictionModel for ElastoPlastic {
     fn force(&self, v: f64, _fe: f64, x: &[f64]) -> f64 {
         self.sigma0 * x[0] + self.sigma1 * self.zdot(v, x[0]) + self.sigma2 * v
     }
+    fn derivative_and_force(&self, v: f64, _fe: f64, x: &[f64], dx: &mut [f64]) -> f64 {
+        let zd = self.zdot(v, x[0]);
+        dx[0] = zd;
+        self.sigma0 * x[0] + self.sigma1 * zd + self.sigma2 * v
+    }
     fn state_scale(&self, _i: usize) -> f64 {
         self.fc / self.sigma0
+    }
+    fn partials(
+        &self,
+        v: f64,
+        _fe: f64,
+        x: &[f64],
+        dzdz: &mut [f64],
+        dzdv: &mut [f64],
+        dfdz: &mut [f64],
+    ) -> Option<f64> {
+        // ż = v − α(z, v) u with u = σ0 |v| z / F_ss(v); α's transition depends on z and,
+        // through z_ss = F_ss/σ0, on v.
+        let z = x[0];
+        let r = (v / self.vs).abs();
+        if r == 0.0 && self.i < 1.0 {
+            return None;
+        }
+        let fss = self.fss(v);
+        let e = if self.i == 1.0 { r } else { r.powf(self.i) };
+        let de = if self.i == 1.0 {
+            1.0
+        } else if r == 0.0 {
+            0.0
+        } else {
+            self.i * e / r
+        };
+        let dfss = -(self.fs - self.fc) * (-e).exp() * de * common::sgn(v) / self.vs;
+        let u = self.sigma0 * v.abs() * z / fss;
+        let dudz = self.sigma0 * v.abs() / fss;
+        let dudv = self.sigma0 * z * (common::sgn(v) / fss - v.abs() * dfss / (fss * fss));
+        let alpha = self.alpha(z, v);
+        let (mut dadz, mut dadv) = (0.0, 0.0);
+        let a = z.abs();
+        let zss = fss / self.sigma0;
+        if common::sgn(v) == common::sgn(z) && a > self.zba && a < zss {
+            let w = zss - self.zba;
+            let m = 0.5 * (zss + self.zba);
+            let c = 0.5 * (std::f64::consts::PI * (a - m) / w).cos() * std::f64::consts::PI;
+            dadz = c / w * common::sgn(z);
+            // ∂φ/∂z_ss · π⁻¹ = (−w/2 − (a − m))/w².
+            dadv = c * (-0.5 * w - (a - m)) / (w * w) * dfss / self.sigma0;
+        }
+        let dd = -(dadz * u + alpha * dudz);
+        let dv = 1.0 - (dadv * u + alpha * dudv);
+        dzdz[0] = dd;
+        dzdv[0] = dv;
+        dfdz[0] = self.sigma0 + self.sigma1 * dd;
+        Some(self.sigma1 * dv + self.sigma2)
     }
     fn n_switches(&self) -> usize {
         1

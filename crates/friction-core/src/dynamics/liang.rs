@@ -98,8 +98,30 @@ impl FrictionModel for Liang {
     fn force(&self, v: f64, _fe: f64, x: &[f64]) -> f64 {
         self.sigma0 * x[0] + self.sigma1 * self.zdot(v, x[0])
     }
+    fn derivative_and_force(&self, v: f64, _fe: f64, x: &[f64], dx: &mut [f64]) -> f64 {
+        let zd = self.zdot(v, x[0]);
+        dx[0] = zd;
+        self.sigma0 * x[0] + self.sigma1 * zd
+    }
     fn state_scale(&self, _i: usize) -> f64 {
         self.fc / self.sigma0
+    }
+    fn partials(
+        &self,
+        v: f64,
+        _fe: f64,
+        x: &[f64],
+        dzdz: &mut [f64],
+        dzdv: &mut [f64],
+        dfdz: &mut [f64],
+    ) -> Option<f64> {
+        // Piecewise: ż = v, or 0 while held at z_max(v) (constant on each side of v0).
+        let held = x[0].abs() >= self.zmax(v) && v * x[0] > 0.0;
+        let dv = if held { 0.0 } else { 1.0 };
+        dzdz[0] = 0.0;
+        dzdv[0] = dv;
+        dfdz[0] = self.sigma0;
+        Some(self.sigma1 * dv)
     }
     fn n_switches(&self) -> usize {
         2

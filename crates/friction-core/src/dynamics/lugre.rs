@@ -88,6 +88,11 @@ impl FrictionModel for LuGre {
     fn force(&self, v: f64, _fe: f64, x: &[f64]) -> f64 {
         self.sigma0 * x[0] + self.sigma1 * self.zdot(v, x[0]) + self.sigma2 * v
     }
+    fn derivative_and_force(&self, v: f64, _fe: f64, x: &[f64], dx: &mut [f64]) -> f64 {
+        let zd = self.zdot(v, x[0]);
+        dx[0] = zd;
+        self.sigma0 * x[0] + self.sigma1 * zd + self.sigma2 * v
+    }
     fn state_scale(&self, _i: usize) -> f64 {
         self.fc / self.sigma0
     }

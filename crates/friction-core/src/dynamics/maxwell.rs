@@ -73,6 +73,22 @@ impl FrictionModel for Maxwell {
     fn state_scale(&self, _i: usize) -> f64 {
         self.delta
     }
+    fn partials(
+        &self,
+        v: f64,
+        _fe: f64,
+        x: &[f64],
+        dzdz: &mut [f64],
+        dzdv: &mut [f64],
+        dfdz: &mut [f64],
+    ) -> Option<f64> {
+        // Piecewise: ż = v, or 0 while held at the slip limit.
+        let held = x[0].abs() >= self.delta && v * x[0] > 0.0;
+        dzdz[0] = 0.0;
+        dzdv[0] = if held { 0.0 } else { 1.0 };
+        dfdz[0] = self.k;
+        Some(0.0)
+    }
     fn n_switches(&self) -> usize {
         1
     }

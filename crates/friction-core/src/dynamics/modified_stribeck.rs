@@ -127,8 +127,49 @@ impl FrictionModel for ModifiedStribeck {
         let g = self.g(v);
         self.k * x[0].clamp(-g, g) + self.bv * v
     }
+    fn derivative_and_force(&self, v: f64, _fe: f64, x: &[f64], dx: &mut [f64]) -> f64 {
+        let d = x[0];
+        let g = self.g(v);
+        dx[0] = if d.abs() > g && v * d > 0.0 {
+            v - v.abs() * (d.abs() - g) * common::sgn(d) / (ETA * g)
+        } else {
+            v
+        };
+        self.k * d.clamp(-g, g) + self.bv * v
+    }
     fn state_scale(&self, _i: usize) -> f64 {
         self.a1
+    }
+    fn partials(
+        &self,
+        v: f64,
+        _fe: f64,
+        x: &[f64],
+        dzdz: &mut [f64],
+        dzdv: &mut [f64],
+        dfdz: &mut [f64],
+    ) -> Option<f64> {
+        // Beyond the limit ż = v − |v| q/η with q = δ/g − sgn δ; g' = −2 a2 r e^{−r²}/v_s.
+        let d = x[0];
+        let g = self.g(v);
+        let r = v / self.vs;
+        let dg = -2.0 * self.a2 * r * (-r * r).exp() / self.vs;
+        if d.abs() > g && v * d > 0.0 {
+            let q = d / g - common::sgn(d);
+            dzdz[0] = -v.abs() / (ETA * g);
+            dzdv[0] = 1.0 - common::sgn(v) * q / ETA + v.abs() * d * dg / (ETA * g * g);
+        } else {
+            dzdz[0] = 0.0;
+            dzdv[0] = 1.0;
+        }
+        // F = k clamp(δ, −g, g) + b_v v.
+        if d.abs() > g {
+            dfdz[0] = 0.0;
+            Some(self.k * common::sgn(d) * dg + self.bv)
+        } else {
+            dfdz[0] = self.k;
+            Some(self.bv)
+        }
     }
     fn n_switches(&self) -> usize {
         1

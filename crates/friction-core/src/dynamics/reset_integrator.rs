@@ -111,6 +111,35 @@ impl FrictionModel for ResetIntegrator {
     fn state_scale(&self, _i: usize) -> f64 {
         self.z0
     }
+    fn partials(
+        &self,
+        v: f64,
+        _fe: f64,
+        x: &[f64],
+        dzdz: &mut [f64],
+        dzdv: &mut [f64],
+        dfdz: &mut [f64],
+    ) -> Option<f64> {
+        let z = x[0];
+        let held = (v > 0.0 && z >= self.z0) || (v < 0.0 && z <= -self.z0);
+        let dv = if held { 0.0 } else { 1.0 };
+        let inside = z.abs() < self.z0;
+        dzdz[0] = 0.0;
+        dzdv[0] = dv;
+        if self.thesis_form {
+            if inside {
+                dfdz[0] = (1.0 + self.a) * self.sigma0;
+                Some((1.0 + self.a) * self.sigma1 * dv)
+            } else {
+                dfdz[0] = 0.0;
+                Some(0.0)
+            }
+        } else {
+            let a = if inside { self.a } else { 0.0 };
+            dfdz[0] = (1.0 + a) * self.sigma0;
+            Some(self.sigma1 * dv)
+        }
+    }
     fn n_switches(&self) -> usize {
         2
     }

@@ -248,6 +248,172 @@ const M: [f64; 6] = [
     1.0,
 ];
 const STAGES: usize = 6;
+/// Most stages of any method here (Rodas5P).
+const MAX_STAGES: usize = 8;
+
+/// Which Rosenbrock method [`Rodas`] runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Method {
+    /// Rodas4 (Hairer & Wanner): 6 stages, order 4 (3 embedded). The default.
+    #[default]
+    Rodas4,
+    /// Rodas5P (Steinebach 2023): 8 stages, order 5 (4 embedded), stiffly accurate and
+    /// L-stable like Rodas4. At rtol = 1e-8 its higher order needs far fewer steps to resolve
+    /// the lightly damped bristle ringing, which outweighs the two extra stages.
+    Rodas5P,
+}
+
+/// A Rosenbrock tableau in the transformed form used by [`Rodas::attempt`]:
+/// Y_i = y + Σ a_ij K_j, (I/(hγ) − J) K_i = f(Y_i) + Σ (c_ij/h) K_j, y1 = y + Σ m_j K_j,
+/// error estimate K_s.
+struct Tableau {
+    s: usize,
+    gamma: f64,
+    a: [[f64; MAX_STAGES - 1]; MAX_STAGES],
+    c: [[f64; MAX_STAGES - 1]; MAX_STAGES],
+    m: [f64; MAX_STAGES],
+    /// Exponent of the step-size update, 1/(embedded order + 1).
+    q: f64,
+}
+
+const fn rodas4_tableau() -> Tableau {
+    let mut a = [[0.0; MAX_STAGES - 1]; MAX_STAGES];
+    let mut c = [[0.0; MAX_STAGES - 1]; MAX_STAGES];
+    let mut m = [0.0; MAX_STAGES];
+    let mut i = 0;
+    while i < STAGES {
+        let mut j = 0;
+        while j < STAGES - 1 {
+            a[i][j] = A[i][j];
+            c[i][j] = C[i][j];
+            j += 1;
+        }
+        m[i] = M[i];
+        i += 1;
+    }
+    Tableau {
+        s: STAGES,
+        gamma: GAMMA,
+        a,
+        c,
+        m,
+        q: 0.25,
+    }
+}
+
+static RODAS4: Tableau = rodas4_tableau();
+
+// Rodas5P coefficients (G. Steinebach, "Construction of Rosenbrock–Wanner method Rodas5P and
+// numerical benchmarks within the Julia Differential Equations package", BIT 63, 2023), in the
+// same transformed form; stages 6–8 all sit at t + h and each adds the previous K, so the
+// method is stiffly accurate and K_8 is the error estimate.
+const R5_A6: [f64; 5] = [
+    -7.502846399306121,
+    2.561846144803919,
+    -11.627539656261098,
+    -0.18268767659942256,
+    0.030198172008377946,
+];
+static RODAS5P: Tableau = Tableau {
+    s: 8,
+    gamma: 0.21193756319429014,
+    a: [
+        [0.0; 7],
+        [3.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+        [
+            2.849394379747939,
+            0.45842242204463923,
+            0.0,
+            0.0,
+            0.0,
+            0.0,
+            0.0,
+        ],
+        [
+            -6.954028509809101,
+            2.489845061869568,
+            -10.358996098473584,
+            0.0,
+            0.0,
+            0.0,
+            0.0,
+        ],
+        [
+            2.8029986275628964,
+            0.5072464736228206,
+            -0.3988312541770524,
+            -0.04721187230404641,
+            0.0,
+            0.0,
+            0.0,
+        ],
+        [R5_A6[0], R5_A6[1], R5_A6[2], R5_A6[3], R5_A6[4], 0.0, 0.0],
+        [R5_A6[0], R5_A6[1], R5_A6[2], R5_A6[3], R5_A6[4], 1.0, 0.0],
+        [R5_A6[0], R5_A6[1], R5_A6[2], R5_A6[3], R5_A6[4], 1.0, 1.0],
+    ],
+    c: [
+        [0.0; 7],
+        [-14.155112264123755, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+        [
+            -17.97296035885952,
+            -2.859693295451294,
+            0.0,
+            0.0,
+            0.0,
+            0.0,
+            0.0,
+        ],
+        [
+            147.12150275711716,
+            -1.41221402718213,
+            71.68940251302358,
+            0.0,
+            0.0,
+            0.0,
+            0.0,
+        ],
+        [
+            165.43517024871676,
+            -0.4592823456491126,
+            42.90938336958603,
+            -5.961986721573306,
+            0.0,
+            0.0,
+            0.0,
+        ],
+        [
+            24.854864614690072,
+            -3.0009227002832186,
+            47.4931110020768,
+            5.5814197821558125,
+            -0.6610691825249471,
+            0.0,
+            0.0,
+        ],
+        [
+            30.91273214028599,
+            -3.1208243349937974,
+            77.79954646070892,
+            34.28646028294783,
+            -19.097331116725623,
+            -28.087943162872662,
+            0.0,
+        ],
+        [
+            37.80277123390563,
+            -3.2571969029072276,
+            112.26918849496327,
+            66.9347231244047,
+            -40.06618937091002,
+            -54.66780262877968,
+            -9.48861652309627,
+        ],
+    ],
+    m: [
+        R5_A6[0], R5_A6[1], R5_A6[2], R5_A6[3], R5_A6[4], 1.0, 1.0, 1.0,
+    ],
+    q: 0.2,
+};
 /// Largest factored size solved through an explicit inverse.
 const SMALL: usize = 6;
 
@@ -277,18 +443,47 @@ pub struct Rodas {
     ytmp: Vec<f64>,
     ynew: Vec<f64>,
     yev: Vec<f64>,
+    /// The interpolant's event point, kept as the fallback landing.
+    yint: Vec<f64>,
     fev: Vec<f64>,
     g0: Vec<f64>,
     g1: Vec<f64>,
     gtmp: Vec<f64>,
     sign: Vec<i8>,
     stats: Stats,
+    method: Method,
 }
 
 impl Rodas {
-    /// An integrator with empty scratch (sized on first use).
+    /// An integrator with empty scratch (sized on first use), running Rodas4.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// An integrator running `method`.
+    pub fn with_method(method: Method) -> Self {
+        Rodas {
+            method,
+            ..Self::default()
+        }
+    }
+
+    /// Switches the method for the next integration (scratch is kept).
+    pub fn set_method(&mut self, method: Method) {
+        self.method = method;
+    }
+
+    /// The method in use.
+    pub fn method(&self) -> Method {
+        self.method
+    }
+
+    #[inline]
+    fn tab(&self) -> &'static Tableau {
+        match self.method {
+            Method::Rodas4 => &RODAS4,
+            Method::Rodas5P => &RODAS5P,
+        }
     }
 
     fn resize(&mut self, n: usize, nc: usize, p: usize, ne: usize) {
@@ -302,12 +497,13 @@ impl Rodas {
             self.dinv = vec![0.0; nc];
             self.inv = vec![0.0; nc * nc];
             self.scales = vec![0.0; nc];
-            self.k = vec![0.0; nc * STAGES];
+            self.k = vec![0.0; nc * MAX_STAGES];
             self.f0 = vec![0.0; n];
             self.f1 = vec![0.0; n];
             self.ytmp = vec![0.0; n];
             self.ynew = vec![0.0; n];
             self.yev = vec![0.0; n];
+            self.yint = vec![0.0; n];
             self.fev = vec![0.0; n];
         }
         if self.g0.len() != ne {
@@ -320,7 +516,11 @@ impl Rodas {
 
     fn setup<S: System + ?Sized>(&mut self, sys: &S, n: usize, ne: usize) {
         let nc = n - sys.n_frozen().min(n - 1);
-        let p = sys.dense_head().filter(|&p| p < nc).unwrap_or(0);
+        // Up to SMALL states the dense fixed-size path beats the Schur complement.
+        let p = sys
+            .dense_head()
+            .filter(|&p| p < nc && nc > SMALL)
+            .unwrap_or(0);
         self.resize(n, nc, p, ne);
         for (i, sc) in self.scales.iter_mut().enumerate() {
             *sc = sys.scale(i);
@@ -355,7 +555,7 @@ impl Rodas {
     fn decompose(&mut self, h: f64) -> bool {
         self.stats.lus += 1;
         let nc = self.nc;
-        let d = 1.0 / (h * GAMMA);
+        let d = 1.0 / (h * self.tab().gamma);
         let p = self.p;
         if p > 0 && p < nc {
             for i in p..nc {
@@ -501,12 +701,14 @@ impl Rodas {
         }
         let mut y0 = [0.0f64; N];
         y0.copy_from_slice(&y[..N]);
-        for i in N..n {
-            self.ynew[i] = y[i];
+        if n > N {
+            self.ynew[N..n].copy_from_slice(&y[N..n]);
         }
-        let mut k = [[0.0f64; N]; STAGES];
+        let tab = self.tab();
+        let ns = tab.s;
+        let mut k = [[0.0f64; N]; MAX_STAGES];
         let mut rhs = std::mem::take(&mut self.ytmp);
-        for s in 0..STAGES {
+        for s in 0..ns {
             let mut r = [0.0f64; N];
             if s == 0 {
                 r.copy_from_slice(&self.f0[..N]);
@@ -514,7 +716,7 @@ impl Rodas {
                 for i in 0..N {
                     let mut v = y0[i];
                     for j in 0..s {
-                        v += A[s][j] * k[j][i];
+                        v += tab.a[s][j] * k[j][i];
                     }
                     self.ynew[i] = v;
                 }
@@ -525,7 +727,7 @@ impl Rodas {
             for i in 0..N {
                 let mut v = r[i];
                 for j in 0..s {
-                    v += (C[s][j] / h) * k[j][i];
+                    v += (tab.c[s][j] / h) * k[j][i];
                 }
                 r[i] = v;
             }
@@ -542,13 +744,13 @@ impl Rodas {
         let mut finite = true;
         for i in 0..N {
             let mut v = y0[i];
-            for (j, &mj) in M.iter().enumerate() {
+            for (j, &mj) in tab.m[..ns].iter().enumerate() {
                 v += mj * k[j][i];
             }
             self.ynew[i] = v;
             finite &= v.is_finite();
             let sc = opts.atol * self.scales[i] + opts.rtol * y0[i].abs().max(v.abs());
-            let e = k[STAGES - 1][i] / sc;
+            let e = k[ns - 1][i] / sc;
             sum += e * e;
         }
         let err = (sum / N as f64).sqrt();
@@ -572,11 +774,13 @@ impl Rodas {
         // and iterator chains costs more than the arithmetic.
         let mut rhs = std::mem::take(&mut self.ytmp);
         let mut k = std::mem::take(&mut self.k);
-        for s in 0..STAGES {
+        let tab = self.tab();
+        let ns = tab.s;
+        for s in 0..ns {
             if s == 0 {
                 rhs[..nc].copy_from_slice(&self.f0[..nc]);
             } else {
-                let a = &A[s][..s];
+                let a = &tab.a[s][..s];
                 for i in 0..nc {
                     let mut v = y[i];
                     for (j, &aj) in a.iter().enumerate() {
@@ -584,15 +788,15 @@ impl Rodas {
                     }
                     self.ynew[i] = v;
                 }
-                for i in nc..n {
-                    self.ynew[i] = y[i];
+                if n > nc {
+                    self.ynew[nc..n].copy_from_slice(&y[nc..n]);
                 }
                 sys.rhs(&self.ynew, &mut rhs);
                 self.stats.fevals += 1;
             }
             let (done, rest) = k.split_at_mut(s * nc);
             let ks = &mut rest[..nc];
-            let c = &C[s][..s];
+            let c = &tab.c[s][..s];
             for i in 0..nc {
                 let mut r = rhs[i];
                 for (j, &cj) in c.iter().enumerate() {
@@ -605,16 +809,16 @@ impl Rodas {
         self.ytmp = rhs;
         for i in 0..nc {
             let mut v = y[i];
-            for (j, &mj) in M.iter().enumerate() {
+            for (j, &mj) in tab.m[..ns].iter().enumerate() {
                 v += mj * k[j * nc + i];
             }
             self.ynew[i] = v;
         }
-        for i in nc..n {
-            self.ynew[i] = y[i];
+        if n > nc {
+            self.ynew[nc..n].copy_from_slice(&y[nc..n]);
         }
         self.k = k;
-        let err_k = &self.k[(STAGES - 1) * nc..STAGES * nc];
+        let err_k = &self.k[(ns - 1) * nc..ns * nc];
         let mut sum = 0.0;
         for i in 0..nc {
             let sc = opts.atol * self.scales[i] + opts.rtol * y[i].abs().max(self.ynew[i].abs());
@@ -739,7 +943,13 @@ impl Rodas {
                     f64::INFINITY
                 };
                 let fac = if err.is_finite() {
-                    (0.9 * err.max(1e-10).powf(-0.25)).clamp(0.2, 6.0)
+                    let q = self.tab().q;
+                    let r = if q == 0.25 {
+                        err.max(1e-10).sqrt().sqrt()
+                    } else {
+                        err.max(1e-10).powf(q)
+                    };
+                    (0.9 / r).clamp(0.2, 6.0)
                 } else {
                     0.1
                 };
@@ -766,26 +976,31 @@ impl Rodas {
                             first = self.locate(sys, y, h);
                         }
                         if let Some((idx, th)) = first {
-                            // Step exactly to the event with a fresh step of size th·h.
-                            let he = (th * h).max(1e-15 * t.abs().max(1.0));
-                            let ok = self.decompose(he);
+                            // Step exactly to the event with a fresh step of size th·h and
+                            // refine its time from that accurate landing. Only if no accurate
+                            // landing reaches the far side is the interpolant point (on the far
+                            // side by construction, but only cubic-accurate) used instead.
+                            let he0 = (th * h).max(1e-15 * t.abs().max(1.0));
+                            self.yint.copy_from_slice(&self.yev);
+                            let ok = self.decompose(he0);
                             let err_e = if ok {
-                                self.attempt(sys, y, he, opts)
+                                self.attempt(sys, y, he0, opts)
                             } else {
                                 f64::INFINITY
                             };
-                            // The fresh step may land a hair short of the switch (its error is
-                            // of the order of the tolerance); the interpolant point is on the far
-                            // side by construction, so fall back to it then.
-                            let mut use_interp = !err_e.is_finite();
-                            if !use_interp {
-                                sys.events(&self.ynew, &mut self.gtmp);
-                                use_interp = sgn(self.gtmp[idx]) != -self.sign[idx];
+                            let (mut he, mut far_ok) = if err_e.is_finite() {
+                                self.refine_event(sys, y, idx, he0, h, opts)
+                            } else {
+                                (he0, false)
+                            };
+                            if !far_ok {
+                                self.ynew.copy_from_slice(&self.yint);
+                                (he, far_ok) = self.refine_event(sys, y, idx, he0, h, opts);
+                                if !far_ok {
+                                    self.ynew.copy_from_slice(&self.yint);
+                                    he = he0;
+                                }
                             }
-                            if use_interp {
-                                self.ynew.copy_from_slice(&self.yev);
-                            }
-                            let he = self.refine_event(sys, y, idx, he, h, opts);
                             let te = t + he;
                             y.copy_from_slice(&self.ynew);
                             t = te;
@@ -861,10 +1076,12 @@ impl Rodas {
         Ok(self.stats)
     }
 
-    /// One Newton correction of the event time on the true solution: the interpolant's root is
-    /// only as good as a cubic (≈1e-9 s here); g(t_e) from the accurate landing step and its
-    /// rate ġ = ∇g·f give the root to near round-off. The corrected landing is kept only if it
-    /// is still on the far side of the switch; `ynew` holds the landing state on return.
+    /// Newton corrections of the event time on the true solution: the interpolant's root is
+    /// only as good as a cubic, which for the long steps of a fifth-order method can be far off;
+    /// g(t_e) from an accurate landing step and its rate ġ = ∇g·f give the root to near
+    /// round-off. Iterates (at most three times) from each accurate landing until one lands on
+    /// the far side of the switch. `ynew` holds the last valid landing on return, with its
+    /// time and whether it is on the far side.
     fn refine_event<S: System + ?Sized>(
         &mut self,
         sys: &S,
@@ -873,44 +1090,51 @@ impl Rodas {
         he: f64,
         h: f64,
         opts: &Options,
-    ) -> f64 {
+    ) -> (f64, bool) {
         let far = -self.sign[idx];
-        sys.events(&self.ynew, &mut self.gtmp);
-        let gl = self.gtmp[idx];
-        sys.rhs(&self.ynew, &mut self.fev);
-        self.stats.fevals += 1;
-        let eps = 1e-6 * he.max(1e-9);
-        self.yev.copy_from_slice(&self.ynew);
-        for (a, f) in self.yev.iter_mut().zip(&self.fev) {
-            *a += eps * f;
-        }
-        sys.events(&self.yev, &mut self.gtmp);
-        let gdot = (self.gtmp[idx] - gl) / eps;
-        if !(gdot != 0.0) || !gdot.is_finite() || !gl.is_finite() {
-            return he;
-        }
-        let dt = -gl / gdot;
-        // Aim a hair past the root so the landing is on the far side.
-        let he2 = he + dt + dt.abs() * 1e-3 + 8.0 * f64::EPSILON * (he + 1.0);
-        if !(he2 > 0.0 && he2 <= h) || (dt.abs() > 0.5 * he) {
-            return he;
-        }
-        // Keep the current landing in yev in case the corrected one is rejected.
-        self.yev.copy_from_slice(&self.ynew);
-        let ok = self.decompose(he2);
-        let err = if ok {
-            self.attempt(sys, y, he2, opts)
-        } else {
-            f64::INFINITY
-        };
-        if err.is_finite() {
+        let mut he = he;
+        for _ in 0..3 {
+            sys.events(&self.ynew, &mut self.gtmp);
+            let gl = self.gtmp[idx];
+            let on_far = sgn(gl) == far;
+            sys.rhs(&self.ynew, &mut self.fev);
+            self.stats.fevals += 1;
+            let eps = 1e-6 * he.max(1e-9);
+            self.yev.copy_from_slice(&self.ynew);
+            for (a, f) in self.yev.iter_mut().zip(&self.fev) {
+                *a += eps * f;
+            }
+            sys.events(&self.yev, &mut self.gtmp);
+            let gdot = (self.gtmp[idx] - gl) / eps;
+            if !(gdot != 0.0) || !gdot.is_finite() || !gl.is_finite() {
+                return (he, on_far);
+            }
+            let dt = -gl / gdot;
+            // Aim a hair past the root so the landing is on the far side.
+            let he2 = he + dt + dt.abs() * 1e-3 + 8.0 * f64::EPSILON * (he + 1.0);
+            if !(he2 > 0.0 && he2 <= h) || (dt.abs() > 0.5 * he) {
+                return (he, on_far);
+            }
+            // Keep the current landing in yev in case the corrected one is rejected.
+            self.yev.copy_from_slice(&self.ynew);
+            let ok = self.decompose(he2);
+            let err = if ok {
+                self.attempt(sys, y, he2, opts)
+            } else {
+                f64::INFINITY
+            };
+            if !err.is_finite() {
+                self.ynew.copy_from_slice(&self.yev);
+                return (he, on_far);
+            }
+            he = he2;
             sys.events(&self.ynew, &mut self.gtmp);
             if sgn(self.gtmp[idx]) == far {
-                return he2;
+                return (he, true);
             }
         }
-        self.ynew.copy_from_slice(&self.yev);
-        he
+        sys.events(&self.ynew, &mut self.gtmp);
+        (he, sgn(self.gtmp[idx]) == far)
     }
 
     /// Finds the earliest sign change of any switching function on the Hermite interpolant of
