@@ -486,3 +486,17 @@ fn derivative_and_force_matches_the_separate_calls() {
         }
     }
 }
+
+/// A solver may try states outside the physical range; the force must stay defined there
+/// (Gonthier's F_max = F_C + (F_s − F_C)·s_dw turned negative once and `clamp` panicked).
+#[test]
+fn gonthier_force_is_defined_for_out_of_range_dwell_states() {
+    let entry = friction_core::model::find("gonthier").expect("registered");
+    let m = entry.build_default().expect("defaults build");
+    for sdw in [-10.0, -1e300, 2.0, f64::NAN] {
+        for z in [0.0, 1e-3, -1e-3] {
+            let f = m.force(0.01, 0.0, &[z, sdw]);
+            assert!(!f.is_nan() || sdw.is_nan(), "sdw = {sdw}, z = {z}: F = {f}");
+        }
+    }
+}

@@ -143,7 +143,9 @@ impl FrictionModel for Gonthier {
     }
     fn force(&self, v: f64, _fe: f64, x: &[f64]) -> f64 {
         let fb = self.fb(v, x[0]);
-        let fm = self.fmax(x[1]);
+        // A state outside the physical range (dwell beyond its bounds, e.g. while a solver tries a
+        // step) can make F_max negative or NaN; f64::clamp would panic there, so bound it at 0.
+        let fm = self.fmax(x[1]).max(0.0);
         fb.clamp(-fm, fm) + self.sigma2 * v
     }
     fn state_scale(&self, i: usize) -> f64 {
