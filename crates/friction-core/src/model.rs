@@ -82,6 +82,77 @@ pub trait FrictionModel {
 
     /// Friction force F [N] (the model output; it acts on the body as −F).
     fn force(&self, v: f64, fe: f64, x: &[f64]) -> f64;
+
+    /// [`FrictionModel::derivative`] and [`FrictionModel::force`] in one call: writes dx/dt
+    /// into `dx` and returns F. Closed-loop solvers need both at every stage; models whose
+    /// force reuses ż or a Stribeck exponential override this to compute them once. Must give
+    /// the same values as the two separate calls.
+    fn derivative_and_force(&self, v: f64, fe: f64, x: &[f64], dx: &mut [f64]) -> f64 {
+        self.derivative(v, fe, x, dx);
+        self.force(v, fe, x)
+    }
+
+    // Optional hooks for the closed-loop solver (`integrate::adaptive`). The defaults describe a
+    // smooth model with unit-sized states, so models that need none of this implement nothing.
+
+    /// Typical magnitude of state `i` in its unit (e.g. F_C/σ0 for a bristle deflection [m]).
+    ///
+    /// Adaptive solvers scale their absolute tolerance by it, so a 1e-5 m deflection is
+    /// controlled as tightly as a 1 m displacement.
+    fn state_scale(&self, _i: usize) -> f64 {
+        1.0
+    }
+
+    /// Number of trailing states that are discrete (modes, bond counters): their derivative is
+    /// zero and only [`FrictionModel::on_switch`] changes them. Solvers keep them out of the
+    /// linear algebra and the error control.
+    fn n_discrete(&self) -> usize {
+        0
+    }
+
+    /// `true` when each continuous state's derivative depends only on that state, v and F_e
+    /// (parallel elements such as GMS or the bristle model); solvers then factor an
+    /// arrow-shaped Jacobian in O(n) instead of O(n³).
+    fn separable(&self) -> bool {
+        false
+    }
+
+    /// Analytic partial derivatives of a [separable](FrictionModel::separable) model (or of
+    /// any model with a single continuous state, whose ∂ẋ/∂x is trivially diagonal) at
+    /// (v, fe, x), for solvers that would otherwise difference every column: `dzdz[i]` =
+    /// ∂ẋ_i/∂x_i, `dzdv[i]` = ∂ẋ_i/∂v, `dfdz[i]` = ∂F/∂x_i (continuous states only), and the
+    /// return value ∂F/∂v. Returns `None` when not provided (the default) or not defined at
+    /// this point; solvers then difference. The model must not depend on `fe` through its
+    /// states' derivatives or force when it provides these.
+    fn partials(
+        &self,
+        _v: f64,
+        _fe: f64,
+        _x: &[f64],
+        _dzdz: &mut [f64],
+        _dzdv: &mut [f64],
+        _dfdz: &mut [f64],
+    ) -> Option<f64> {
+        None
+    }
+
+    /// Number of switching functions: surfaces where `derivative` or `force` is not smooth
+    /// (saturation, window edges, bond limits). Solvers stop their steps exactly on them.
+    fn n_switches(&self) -> usize {
+        0
+    }
+
+    /// Writes the switching functions into `g` (length [`FrictionModel::n_switches`]); a switch
+    /// happens where one changes sign.
+    fn switches(&self, _v: f64, _fe: f64, _x: &[f64], _g: &mut [f64]) {}
+
+    /// Discrete update of the state when switch `index` crosses zero (`rising`: from negative to
+    /// positive), e.g. a bristle re-bonding or a projection onto a saturation limit. Returns
+    /// `true` when `x` changed. Discrete states (bond counters, modes) are stored in `x` with a
+    /// zero derivative, so the model itself stays immutable and runs are reproducible.
+    fn on_switch(&self, _index: usize, _rising: bool, _v: f64, _fe: f64, _x: &mut [f64]) -> bool {
+        false
+    }
 }
 
 /// Builds a model from its scalar parameter values (in `ModelInfo::params` order).

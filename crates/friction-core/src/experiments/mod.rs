@@ -5,3 +5,4 @@ pub mod energy;
 pub mod hysteresis;
 pub mod phenomena;
 pub mod relaxation;
+pub mod stickslip;

@@ -1,0 +1,132 @@
+//! Parameter descriptions shared by the thesis dynamic models (thesis Tables 6.1 and 7.1), so
+//! that one benchmark view drives every model with the same keys.
+
+use crate::params::ParamSpec;
+
+/// Builds a [`ParamSpec`] in one line.
+pub(crate) const fn spec(
+    key: &'static str,
+    name: &'static str,
+    symbol: &'static str,
+    unit: &'static str,
+    default: f64,
+    min: f64,
+    max: f64,
+    log: bool,
+) -> ParamSpec {
+    ParamSpec {
+        key,
+        name,
+        symbol,
+        unit,
+        default,
+        min,
+        max,
+        log,
+    }
+}
+
+/// μ_s, static friction coefficient (Table 6.1: 0.15).
+pub(crate) const MUS: ParamSpec = spec(
+    "mus",
+    "Static friction coefficient",
+    "μ_s",
+    "",
+    0.15,
+    0.0,
+    10.0,
+    false,
+);
+/// μ_k, kinetic friction coefficient (Table 6.1: 0.1).
+pub(crate) const MUK: ParamSpec = spec(
+    "muk",
+    "Kinetic friction coefficient",
+    "μ_k",
+    "",
+    0.1,
+    1e-6,
+    10.0,
+    false,
+);
+/// F_N, normal force (benchmark: m g = 9.81 N).
+pub(crate) const FN: ParamSpec = spec("fn", "Normal force", "F_N", "N", 9.81, 1e-6, 1e6, true);
+/// σ0, bristle stiffness (Table 7.1: 1e5 N/m).
+pub(crate) const SIGMA0: ParamSpec = spec(
+    "sigma0",
+    "Bristle stiffness",
+    "σ_0",
+    "N/m",
+    1e5,
+    1e-3,
+    1e10,
+    true,
+);
+/// σ1, bristle damping (Table 7.1: √1e5 N·s/m).
+pub(crate) const SIGMA1: ParamSpec = spec(
+    "sigma1",
+    "Bristle damping",
+    "σ_1",
+    "N·s/m",
+    316.227_766_016_837_9,
+    0.0,
+    1e6,
+    false,
+);
+/// σ2, viscous coefficient (Table 7.1: 0.1 N·s/m).
+pub(crate) const SIGMA2: ParamSpec = spec(
+    "sigma2",
+    "Viscous coefficient",
+    "σ_2",
+    "N·s/m",
+    0.1,
+    0.0,
+    1e4,
+    false,
+);
+/// v_S, Stribeck velocity (Table 7.1: 1e-3 m/s).
+pub(crate) const VS: ParamSpec = spec(
+    "vs",
+    "Stribeck velocity",
+    "v_S",
+    "m/s",
+    1e-3,
+    1e-8,
+    10.0,
+    true,
+);
+
+/// Checks all values against their specs and, if `mus`/`muk` are at the given indices,
+/// that μ_s ≥ μ_k (the stiction level can not be below the Coulomb level).
+pub(crate) fn check(
+    specs: &[ParamSpec],
+    values: &[f64],
+) -> Result<Vec<f64>, crate::params::ParamError> {
+    let v = crate::params::values_or_defaults(specs, values);
+    crate::params::check_all(specs, &v)?;
+    Ok(v)
+}
+
+/// Rejects μ_s < μ_k with an error naming `mus`.
+pub(crate) fn check_mus_ge_muk(mus: f64, muk: f64) -> Result<(), crate::params::ParamError> {
+    if mus < muk {
+        Err(crate::params::ParamError::new(
+            "mus",
+            &crate::params::fmt_num(mus),
+            format!("must be ≥ muk = {}", crate::params::fmt_num(muk)),
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+/// sgn with sgn(0) = 0 (CATALOG §0.3).
+#[inline]
+pub(crate) fn sgn(x: f64) -> f64 {
+    if x > 0.0 {
+        1.0
+    } else if x < 0.0 {
+        -1.0
+    } else {
+        0.0
+    }
+}

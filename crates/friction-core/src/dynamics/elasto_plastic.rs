@@ -1,0 +1,199 @@
+//! Elasto-plastic model (Dupont, Armstrong & Hayward 2000; CATALOG §4.8): LuGre with a purely
+//! elastic band |z| ≤ z_ba, so sub-breakaway forces give true stick instead of drift.
+//!
+//! dz/dt = v − α(z, v) σ0 |v| z / F_ss(v), F = σ0 z + σ1 dz/dt + σ2 v,
+//! F_ss(v) = F_C + (F_s − F_C) e^{−|v/v_S|^i}, z_ss = F_ss/σ0. α = 0 for |z| ≤ z_ba or when
+//! sgn v ≠ sgn z, 1 for |z| ≥ z_ss, and the C¹ sine blend (7.34) between. Decisions (CATALOG §10):
+//! i is the Stribeck exponent (Table 7.1: 1) and z_ba is a constant, default 0.7 F_C/σ0.
+
+use super::common::{self, spec, FN, MUK, MUS, SIGMA0, SIGMA1, SIGMA2, VS};
+use crate::model::{Category, FrictionModel, ModelEntry, ModelInfo};
+use crate::params::{ParamError, ParamSpec};
+
+const PARAMS: [ParamSpec; 9] = [
+    MUS,
+    MUK,
+    FN,
+    SIGMA0,
+    SIGMA1,
+    SIGMA2,
+    VS,
+    spec("i", "Stribeck exponent", "i", "", 1.0, 0.1, 10.0, false),
+    spec(
+        "zba",
+        "Breakaway deflection",
+        "z_ba",
+        "m",
+        6.867e-6,
+        0.0,
+        1.0,
+        true,
+    ),
+];
+
+static INFO: ModelInfo = ModelInfo {
+    id: "elasto-plastic",
+    name: "Elasto-plastic (Dupont et al. 2000)",
+    category: Category::Dynamic,
+    provisional: false,
+    params: &PARAMS,
+};
+
+/// Registry entry.
+pub static ENTRY: ModelEntry = ModelEntry { info: &INFO, build };
+
+/// Elasto-plastic model; forces N, σ0 N/m, σ1 and σ2 N·s/m, v_S m/s, z_ba m.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ElastoPlastic {
+    /// Static level F_s [N].
+    pub fs: f64,
+    /// Coulomb level F_C [N].
+    pub fc: f64,
+    /// Stiffness σ0 [N/m].
+    pub sigma0: f64,
+    /// Damping σ1 [N·s/m].
+    pub sigma1: f64,
+    /// Viscous σ2 [N·s/m].
+    pub sigma2: f64,
+    /// Stribeck velocity v_S [m/s].
+    pub vs: f64,
+    /// Stribeck exponent i [-].
+    pub i: f64,
+    /// Breakaway deflection z_ba [m].
+    pub zba: f64,
+}
+
+fn build(values: &[f64]) -> Result<Box<dyn FrictionModel>, ParamError> {
+    let v = common::check(&PARAMS, values)?;
+    common::check_mus_ge_muk(v[0], v[1])?;
+    let m = ElastoPlastic {
+        fs: v[0] * v[2],
+        fc: v[1] * v[2],
+        sigma0: v[3],
+        sigma1: v[4],
+        sigma2: v[5],
+        vs: v[6],
+        i: v[7],
+        zba: v[8],
+    };
+    if m.zba >= m.fc / m.sigma0 {
+        return Err(ParamError::new(
+            "zba",
+            &crate::params::fmt_num(m.zba),
+            format!(
+                "must be < F_C/σ0 = {} m (Dupont: 0 < z_ba < min z_ss)",
+                crate::params::fmt_num(m.fc / m.sigma0)
+            ),
+        ));
+    }
+    Ok(Box::new(m))
+}
+
+impl ElastoPlastic {
+    /// Steady-state friction level F_ss(v) [N].
+    pub fn fss(&self, v: f64) -> f64 {
+        let r = (v / self.vs).abs();
+        let e = if self.i == 1.0 { r } else { r.powf(self.i) };
+        self.fc + (self.fs - self.fc) * (-e).exp()
+    }
+
+    /// Adhesion map α(z, v) [-].
+    pub fn alpha(&self, z: f64, v: f64) -> f64 {
+        if common::sgn(v) != common::sgn(z) {
+            return 0.0;
+        }
+        let a = z.abs();
+        let zss = self.fss(v) / self.sigma0;
+        if a <= self.zba {
+            0.0
+        } else if a >= zss {
+            1.0
+        } else {
+            0.5 * (std::f64::consts::PI * (a - 0.5 * (zss + self.zba)) / (zss - self.zba)).sin()
+                + 0.5
+        }
+    }
+
+    #[inline]
+    fn zdot(&self, v: f64, z: f64) -> f64 {
+        v - self.alpha(z, v) * self.sigma0 * v.abs() * z / self.fss(v)
+    }
+}
+
+impl FrictionModel for ElastoPlastic {
+    fn info(&self) -> &'static ModelInfo {
+        &INFO
+    }
+    fn n_states(&self) -> usize {
+        1
+    }
+    fn derivative(&self, v: f64, _fe: f64, x: &[f64], dx: &mut [f64]) {
+        dx[0] = self.zdot(v, x[0]);
+    }
+    fn force(&self, v: f64, _fe: f64, x: &[f64]) -> f64 {
+        self.sigma0 * x[0] + self.sigma1 * self.zdot(v, x[0]) + self.sigma2 * v
+    }
+    fn derivative_and_force(&self, v: f64, _fe: f64, x: &[f64], dx: &mut [f64]) -> f64 {
+        let zd = self.zdot(v, x[0]);
+        dx[0] = zd;
+        self.sigma0 * x[0] + self.sigma1 * zd + self.sigma2 * v
+    }
+    fn state_scale(&self, _i: usize) -> f64 {
+        self.fc / self.sigma0
+    }
+    fn partials(
+        &self,
+        v: f64,
+        _fe: f64,
+        x: &[f64],
+        dzdz: &mut [f64],
+        dzdv: &mut [f64],
+        dfdz: &mut [f64],
+    ) -> Option<f64> {
+        // ż = v − α(z, v) u with u = σ0 |v| z / F_ss(v); α's transition depends on z and,
+        // through z_ss = F_ss/σ0, on v.
+        let z = x[0];
+        let r = (v / self.vs).abs();
+        if r == 0.0 && self.i < 1.0 {
+            return None;
+        }
+        let fss = self.fss(v);
+        let e = if self.i == 1.0 { r } else { r.powf(self.i) };
+        let de = if self.i == 1.0 {
+            1.0
+        } else if r == 0.0 {
+            0.0
+        } else {
+            self.i * e / r
+        };
+        let dfss = -(self.fs - self.fc) * (-e).exp() * de * common::sgn(v) / self.vs;
+        let u = self.sigma0 * v.abs() * z / fss;
+        let dudz = self.sigma0 * v.abs() / fss;
+        let dudv = self.sigma0 * z * (common::sgn(v) / fss - v.abs() * dfss / (fss * fss));
+        let alpha = self.alpha(z, v);
+        let (mut dadz, mut dadv) = (0.0, 0.0);
+        let a = z.abs();
+        let zss = fss / self.sigma0;
+        if common::sgn(v) == common::sgn(z) && a > self.zba && a < zss {
+            let w = zss - self.zba;
+            let m = 0.5 * (zss + self.zba);
+            let c = 0.5 * (std::f64::consts::PI * (a - m) / w).cos() * std::f64::consts::PI;
+            dadz = c / w * common::sgn(z);
+            // ∂φ/∂z_ss · π⁻¹ = (−w/2 − (a − m))/w².
+            dadv = c * (-0.5 * w - (a - m)) / (w * w) * dfss / self.sigma0;
+        }
+        let dd = -(dadz * u + alpha * dudz);
+        let dv = 1.0 - (dadv * u + alpha * dudv);
+        dzdz[0] = dd;
+        dzdv[0] = dv;
+        dfdz[0] = self.sigma0 + self.sigma1 * dd;
+        Some(self.sigma1 * dv + self.sigma2)
+    }
+    fn n_switches(&self) -> usize {
+        1
+    }
+    // α jumps where v changes sign while |z| > z_ba.
+    fn switches(&self, v: f64, _fe: f64, _x: &[f64], g: &mut [f64]) {
+        g[0] = v;
+    }
+}

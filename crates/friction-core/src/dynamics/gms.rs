@@ -1,0 +1,275 @@
+//! Generalized Maxwell-Slip (Lampaert, Al-Bender & Swevers 2003; Al-Bender et al. 2005), CATALOG
+//! §4.9 with the ERRATA §1 #1 and #6 corrections.
+//!
+//! N elastic elements in parallel, all driven by v. Element i (stiffness k_i, weight α_i, Σα = 1)
+//! sticks, dz_i/dt = v, until |k_i z_i| reaches α_i F_ss(v); it then slips,
+//! dz_i/dt = C_i (sgn v − z_i/s_i(v)), with s_i = α_i F_ss(v)/k_i and C_i = α_i C/k_i (the odd slip
+//! law: stable for both signs of v), until v passes through zero. F = Σ (k_i z_i + σ_i dz_i/dt) +
+//! σ2 v, so the steady state is F_ss(v) sgn v + σ2 v with
+//! F_ss(v) = F_C + (F_s − F_C) e^{−|v/v_S|^δ}.
+//!
+//! Pattern (no defaults in the seed; documented parameters): equal stiffness k_i = σ0/N and
+//! damping σ_i = σ1/N; weights α_i ∝ i^q (q = 1: the elements slip one after another, giving a
+//! smooth virgin curve). The element modes (0 stick, ±1 slip direction) are discrete states.
+
+use super::common::{self, spec, FN, MUK, MUS, SIGMA0, SIGMA1, SIGMA2, VS};
+use crate::model::{Category, FrictionModel, ModelEntry, ModelInfo};
+use crate::params::{ParamError, ParamSpec};
+
+/// Largest element count.
+pub const MAX_ELEMENTS: usize = 1000;
+
+const PARAMS: [ParamSpec; 11] = [
+    MUS,
+    MUK,
+    FN,
+    SIGMA0,
+    SIGMA1,
+    SIGMA2,
+    VS,
+    spec("delta", "Stribeck exponent", "δ", "", 2.0, 0.1, 10.0, false),
+    spec(
+        "c",
+        "Attraction parameter",
+        "C",
+        "N/s",
+        1e3,
+        1e-6,
+        1e9,
+        true,
+    ),
+    spec(
+        "n",
+        "Number of elements",
+        "N",
+        "",
+        10.0,
+        1.0,
+        MAX_ELEMENTS as f64,
+        true,
+    ),
+    spec(
+        "q",
+        "Weight exponent (α_i ∝ i^q)",
+        "q",
+        "",
+        1.0,
+        0.0,
+        4.0,
+        false,
+    ),
+];
+
+static INFO: ModelInfo = ModelInfo {
+    id: "gms",
+    name: "Generalized Maxwell-Slip (Al-Bender et al. 2005)",
+    category: Category::Dynamic,
+    provisional: false,
+    params: &PARAMS,
+};
+
+/// Registry entry.
+pub static ENTRY: ModelEntry = ModelEntry { info: &INFO, build };
+
+/// GMS model with its per-element constants.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Gms {
+    /// Static level F_s [N].
+    pub fs: f64,
+    /// Coulomb level F_C [N].
+    pub fc: f64,
+    /// Viscous σ2 [N·s/m].
+    pub sigma2: f64,
+    /// Stribeck velocity v_S [m/s].
+    pub vs: f64,
+    /// Stribeck exponent δ [-].
+    pub delta: f64,
+    /// Attraction C [N/s].
+    pub c: f64,
+    /// Element stiffnesses k_i [N/m].
+    pub k: Vec<f64>,
+    /// Element damping σ_i [N·s/m].
+    pub damp: Vec<f64>,
+    /// Element weights α_i [-], Σ = 1.
+    pub alpha: Vec<f64>,
+}
+
+fn build(values: &[f64]) -> Result<Box<dyn FrictionModel>, ParamError> {
+    let v = common::check(&PARAMS, values)?;
+    common::check_mus_ge_muk(v[0], v[1])?;
+    if v[9].fract() != 0.0 {
+        return Err(ParamError::new(
+            "n",
+            &crate::params::fmt_num(v[9]),
+            "must be a whole number",
+        ));
+    }
+    let n = v[9] as usize;
+    let w: Vec<f64> = (1..=n).map(|i| (i as f64).powf(v[10])).collect();
+    let sum: f64 = w.iter().sum();
+    Ok(Box::new(Gms {
+        fs: v[0] * v[2],
+        fc: v[1] * v[2],
+        sigma2: v[5],
+        vs: v[6],
+        delta: v[7],
+        c: v[8],
+        k: vec![v[3] / n as f64; n],
+        damp: vec![v[4] / n as f64; n],
+        alpha: w.iter().map(|x| x / sum).collect(),
+    }))
+}
+
+impl Gms {
+    /// Steady-state level F_ss(v) [N] (even, positive).
+    pub fn fss(&self, v: f64) -> f64 {
+        let r = (v / self.vs).abs();
+        let e = if self.delta == 2.0 {
+            r * r
+        } else {
+            r.powf(self.delta)
+        };
+        self.fc + (self.fs - self.fc) * (-e).exp()
+    }
+
+    #[inline]
+    fn zdot(&self, i: usize, mode: f64, v: f64, fss: f64, z: f64) -> f64 {
+        let mode = mode_of(mode);
+        if mode == 0.0 {
+            v
+        } else {
+            // C_i (sgn v − z_i/|s_i|) with C_i = α_i C/k_i and |s_i| = α_i F_ss/k_i.
+            let ci = self.alpha[i] * self.c / self.k[i];
+            let si = self.alpha[i] * fss / self.k[i];
+            ci * (mode - z / si)
+        }
+    }
+}
+
+impl FrictionModel for Gms {
+    fn info(&self) -> &'static ModelInfo {
+        &INFO
+    }
+    fn n_states(&self) -> usize {
+        2 * self.k.len()
+    }
+    fn n_discrete(&self) -> usize {
+        self.k.len()
+    }
+    fn separable(&self) -> bool {
+        true
+    }
+    fn derivative(&self, v: f64, _fe: f64, x: &[f64], dx: &mut [f64]) {
+        let n = self.k.len();
+        let fss = self.fss(v);
+        let (z, mode) = x.split_at(n);
+        for i in 0..n {
+            dx[i] = self.zdot(i, mode[i], v, fss, z[i]);
+        }
+        dx[n..].fill(0.0);
+    }
+    fn force(&self, v: f64, _fe: f64, x: &[f64]) -> f64 {
+        let n = self.k.len();
+        let fss = self.fss(v);
+        let (z, mode) = x.split_at(n);
+        let mut f = self.sigma2 * v;
+        for i in 0..n {
+            f += self.k[i] * z[i] + self.damp[i] * self.zdot(i, mode[i], v, fss, z[i]);
+        }
+        f
+    }
+    fn partials(
+        &self,
+        v: f64,
+        _fe: f64,
+        x: &[f64],
+        dzdz: &mut [f64],
+        dzdv: &mut [f64],
+        dfdz: &mut [f64],
+    ) -> Option<f64> {
+        let n = self.k.len();
+        let fss = self.fss(v);
+        // F_ss'(v) = −(F_s − F_C) e^{−r^δ} δ r^{δ−1} sgn(v)/v_S, r = |v|/v_S.
+        let r = (v / self.vs).abs();
+        let dfss = if r == 0.0 {
+            0.0
+        } else {
+            -(self.fs - self.fc)
+                * (-r.powf(self.delta)).exp()
+                * self.delta
+                * r.powf(self.delta - 1.0)
+                * common::sgn(v)
+                / self.vs
+        };
+        let (z, mode) = x.split_at(n);
+        let mut dfdv = self.sigma2;
+        for i in 0..n {
+            let (dd, dv) = if mode_of(mode[i]) == 0.0 {
+                (0.0, 1.0)
+            } else {
+                let ci = self.alpha[i] * self.c / self.k[i];
+                let si = self.alpha[i] * fss / self.k[i];
+                let dsi = self.alpha[i] * dfss / self.k[i];
+                (-ci / si, ci * z[i] / (si * si) * dsi)
+            };
+            dzdz[i] = dd;
+            dzdv[i] = dv;
+            dfdz[i] = self.k[i] + self.damp[i] * dd;
+            dfdv += self.damp[i] * dv;
+        }
+        Some(dfdv)
+    }
+    fn state_scale(&self, i: usize) -> f64 {
+        let n = self.k.len();
+        if i < n {
+            (self.alpha[i] * self.fc / self.k[i]).max(1e-300)
+        } else {
+            1.0
+        }
+    }
+    fn n_switches(&self) -> usize {
+        self.k.len()
+    }
+    fn switches(&self, v: f64, _fe: f64, x: &[f64], g: &mut [f64]) {
+        let n = self.k.len();
+        let fss = self.fss(v);
+        let (z, mode) = x.split_at(n);
+        for i in 0..n {
+            let m = mode_of(mode[i]);
+            g[i] = if m == 0.0 {
+                (self.k[i] * z[i]).abs() - self.alpha[i] * fss
+            } else {
+                v * m
+            };
+        }
+    }
+    fn on_switch(&self, index: usize, _rising: bool, v: f64, _fe: f64, x: &mut [f64]) -> bool {
+        let n = self.k.len();
+        let z = x[index];
+        let m = &mut x[n + index];
+        *m = if mode_of(*m) == 0.0 {
+            let s = common::sgn(v);
+            if s == 0.0 {
+                common::sgn(z)
+            } else {
+                s
+            }
+        } else {
+            0.0
+        };
+        true
+    }
+}
+
+/// Reads a mode stored as a float (0 stick, ±1 slip), robust to round-off from solvers that do
+/// not freeze discrete states.
+#[inline]
+fn mode_of(m: f64) -> f64 {
+    if m > 0.5 {
+        1.0
+    } else if m < -0.5 {
+        -1.0
+    } else {
+        0.0
+    }
+}

@@ -1,0 +1,167 @@
+//! Gonthier, McPhee, Lange & Piedbœuf (2004), CATALOG §4.10: a LuGre-like bristle blended between
+//! stick and slip by s = e^{−(v/v_S)²}, with a dwell-time state that raises the stiction cap.
+//!
+//! dz/dt = s v + (1 − s)(F_C dir(v, v0) − σ0 z)/σ1; ds_dw/dt = (s − s_dw)/τ_dw when s ≥ s_dw, else
+//! (s − s_dw)/τ_b with τ_b = σ1/σ0; F_b = σ0 z + σ1 dz/dt; F_max = F_C + (F_s − F_C) s_dw;
+//! F = clip(F_b, ±F_max) + σ2 v. Default v0 = v_S/100 (not in Table 7.1).
+
+use super::common::{self, spec, FN, MUK, MUS, SIGMA0, SIGMA1, SIGMA2, VS};
+use crate::model::{Category, FrictionModel, ModelEntry, ModelInfo};
+use crate::params::{ParamError, ParamSpec};
+
+const PARAMS: [ParamSpec; 9] = [
+    MUS,
+    MUK,
+    FN,
+    SIGMA0,
+    SIGMA1,
+    SIGMA2,
+    VS,
+    spec(
+        "v0",
+        "Direction tolerance",
+        "v_0",
+        "m/s",
+        1e-5,
+        1e-12,
+        1.0,
+        true,
+    ),
+    spec(
+        "taudw",
+        "Dwell-time constant",
+        "τ_dw",
+        "s",
+        2.0,
+        1e-6,
+        1e4,
+        true,
+    ),
+];
+
+static INFO: ModelInfo = ModelInfo {
+    id: "gonthier",
+    name: "Gonthier et al. (2004)",
+    category: Category::Dynamic,
+    provisional: false,
+    params: &PARAMS,
+};
+
+/// Registry entry.
+pub static ENTRY: ModelEntry = ModelEntry { info: &INFO, build };
+
+/// Gonthier model; forces N, σ0 N/m, σ1 and σ2 N·s/m, v_S and v0 m/s, τ_dw s.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Gonthier {
+    /// Static level F_s [N].
+    pub fs: f64,
+    /// Coulomb level F_C [N].
+    pub fc: f64,
+    /// Stiffness σ0 [N/m].
+    pub sigma0: f64,
+    /// Damping σ1 [N·s/m].
+    pub sigma1: f64,
+    /// Viscous σ2 [N·s/m].
+    pub sigma2: f64,
+    /// Stribeck velocity v_S [m/s].
+    pub vs: f64,
+    /// Direction tolerance v0 [m/s].
+    pub v0: f64,
+    /// Dwell-time constant τ_dw [s].
+    pub taudw: f64,
+}
+
+fn build(values: &[f64]) -> Result<Box<dyn FrictionModel>, ParamError> {
+    let v = common::check(&PARAMS, values)?;
+    common::check_mus_ge_muk(v[0], v[1])?;
+    if v[4] <= 0.0 {
+        return Err(ParamError::new(
+            "sigma1",
+            "0",
+            "must be > 0 (the slip law divides by σ1)",
+        ));
+    }
+    Ok(Box::new(Gonthier {
+        fs: v[0] * v[2],
+        fc: v[1] * v[2],
+        sigma0: v[3],
+        sigma1: v[4],
+        sigma2: v[5],
+        vs: v[6],
+        v0: v[7],
+        taudw: v[8],
+    }))
+}
+
+impl Gonthier {
+    /// dir(v, v0): sgn v outside |v| ≤ v0, a C¹ cubic inside (7.42).
+    pub fn dir(&self, v: f64) -> f64 {
+        if v.abs() > self.v0 {
+            common::sgn(v)
+        } else {
+            let r = v / self.v0;
+            1.5 * r - 0.5 * r * r * r
+        }
+    }
+
+    #[inline]
+    fn s(&self, v: f64) -> f64 {
+        let r = v / self.vs;
+        (-r * r).exp()
+    }
+
+    #[inline]
+    fn zdot(&self, v: f64, z: f64) -> f64 {
+        let s = self.s(v);
+        s * v + (1.0 - s) * (self.fc * self.dir(v) - self.sigma0 * z) / self.sigma1
+    }
+
+    fn fb(&self, v: f64, z: f64) -> f64 {
+        self.sigma0 * z + self.sigma1 * self.zdot(v, z)
+    }
+
+    fn fmax(&self, sdw: f64) -> f64 {
+        self.fc + (self.fs - self.fc) * sdw
+    }
+}
+
+impl FrictionModel for Gonthier {
+    fn info(&self) -> &'static ModelInfo {
+        &INFO
+    }
+    fn n_states(&self) -> usize {
+        2
+    }
+    fn derivative(&self, v: f64, _fe: f64, x: &[f64], dx: &mut [f64]) {
+        dx[0] = self.zdot(v, x[0]);
+        let d = self.s(v) - x[1];
+        dx[1] = if d >= 0.0 {
+            d / self.taudw
+        } else {
+            d * self.sigma0 / self.sigma1
+        };
+    }
+    fn force(&self, v: f64, _fe: f64, x: &[f64]) -> f64 {
+        let fb = self.fb(v, x[0]);
+        // A state outside the physical range (dwell beyond its bounds, e.g. while a solver tries a
+        // step) can make F_max negative or NaN; f64::clamp would panic there, so bound it at 0.
+        let fm = self.fmax(x[1]).max(0.0);
+        fb.clamp(-fm, fm) + self.sigma2 * v
+    }
+    fn state_scale(&self, i: usize) -> f64 {
+        if i == 0 {
+            self.fc / self.sigma0
+        } else {
+            1.0
+        }
+    }
+    fn n_switches(&self) -> usize {
+        3
+    }
+    // The clip of (7.47), the rate switch of (7.45) and the edge of dir() are kinks.
+    fn switches(&self, v: f64, _fe: f64, x: &[f64], g: &mut [f64]) {
+        g[0] = self.fb(v, x[0]).abs() - self.fmax(x[1]);
+        g[1] = self.s(v) - x[1];
+        g[2] = v.abs() - self.v0;
+    }
+}

@@ -1,0 +1,174 @@
+//! Leuven model (Swevers et al. 2000; Lampaert, Swevers & Al-Bender 2002), CATALOG §4.7 as
+//! corrected by ERRATA §1 #5. PROVISIONAL: the hysteresis-function layout is reconstructed.
+//!
+//! dz/dt = v [1 − sgn(F_h/s(v)) |F_h/s(v)|^n] = v − |v| sgn(F_h) |F_h/S(v)|^n (S = |s|, so the
+//! expression is defined at v = 0), F = F_h(z) + σ1 dz/dt + σ2 v, s(v) = sgn v [F_C + (F_s − F_C)
+//! e^{−(|v|/v_S)^δ}]. The hysteresis force F_h with non-local memory is realised, as in the 2002
+//! revision, by N Maxwell-slip elements driven by z: element i deflects with dz/dt until
+//! |ζ_i| = Δ_i, F_h = Σ k_i ζ_i. Decisions (not in the sources available): k_i = σ0/N,
+//! Δ_i = (i/N) Δ_max with Σ k_i Δ_i = 1.2 F_s, so F_h can always reach the Stribeck level and the
+//! virgin stiffness is σ0.
+
+use super::common::{self, spec, FN, MUK, MUS, SIGMA0, SIGMA1, SIGMA2, VS};
+use crate::model::{Category, FrictionModel, ModelEntry, ModelInfo};
+use crate::params::{ParamError, ParamSpec};
+
+const PARAMS: [ParamSpec; 11] = [
+    MUS,
+    MUK,
+    FN,
+    SIGMA0,
+    SIGMA1,
+    SIGMA2,
+    VS,
+    spec("delta", "Stribeck exponent", "δ", "", 2.0, 0.1, 10.0, false),
+    spec(
+        "nexp",
+        "Transition exponent",
+        "n",
+        "",
+        2.0,
+        0.5,
+        10.0,
+        false,
+    ),
+    spec("n", "Hysteresis elements", "N", "", 4.0, 1.0, 50.0, false),
+    spec(
+        "hmax",
+        "Hysteresis capacity / F_s",
+        "F_h,max/F_s",
+        "",
+        1.2,
+        1.01,
+        10.0,
+        false,
+    ),
+];
+
+static INFO: ModelInfo = ModelInfo {
+    id: "leuven",
+    name: "Leuven (Swevers et al. 2000, Lampaert et al. 2002)",
+    category: Category::Dynamic,
+    provisional: true,
+    params: &PARAMS,
+};
+
+/// Registry entry.
+pub static ENTRY: ModelEntry = ModelEntry { info: &INFO, build };
+
+/// Leuven model with Maxwell-slip hysteresis.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Leuven {
+    /// Static level F_s [N].
+    pub fs: f64,
+    /// Coulomb level F_C [N].
+    pub fc: f64,
+    /// Damping σ1 [N·s/m].
+    pub sigma1: f64,
+    /// Viscous σ2 [N·s/m].
+    pub sigma2: f64,
+    /// Stribeck velocity v_S [m/s].
+    pub vs: f64,
+    /// Stribeck exponent δ [-].
+    pub delta: f64,
+    /// Transition exponent n [-].
+    pub nexp: f64,
+    /// Element stiffnesses k_i [N/m].
+    pub k: Vec<f64>,
+    /// Element slip deflections Δ_i [m].
+    pub lim: Vec<f64>,
+}
+
+fn build(values: &[f64]) -> Result<Box<dyn FrictionModel>, ParamError> {
+    let v = common::check(&PARAMS, values)?;
+    common::check_mus_ge_muk(v[0], v[1])?;
+    if v[9].fract() != 0.0 {
+        return Err(ParamError::new(
+            "n",
+            &crate::params::fmt_num(v[9]),
+            "must be a whole number",
+        ));
+    }
+    let n = v[9] as usize;
+    let fs = v[0] * v[2];
+    let ki = v[3] / n as f64;
+    // Σ k_i (i/N) Δmax = ki Δmax (N+1)/2 = hmax F_s.
+    let dmax = 2.0 * v[10] * fs / (ki * (n as f64 + 1.0));
+    Ok(Box::new(Leuven {
+        fs,
+        fc: v[1] * v[2],
+        sigma1: v[4],
+        sigma2: v[5],
+        vs: v[6],
+        delta: v[7],
+        nexp: v[8],
+        k: vec![ki; n],
+        lim: (1..=n).map(|i| dmax * i as f64 / n as f64).collect(),
+    }))
+}
+
+impl Leuven {
+    /// Stribeck magnitude S(v) = |s(v)| [N].
+    pub fn stribeck(&self, v: f64) -> f64 {
+        let r = (v / self.vs).abs();
+        let e = if self.delta == 2.0 {
+            r * r
+        } else {
+            r.powf(self.delta)
+        };
+        self.fc + (self.fs - self.fc) * (-e).exp()
+    }
+
+    fn fh(&self, zeta: &[f64]) -> f64 {
+        self.k.iter().zip(zeta).map(|(k, z)| k * z).sum()
+    }
+
+    fn zdot(&self, v: f64, fh: f64) -> f64 {
+        let r = (fh / self.stribeck(v)).abs();
+        let p = if self.nexp == 2.0 {
+            r * r
+        } else {
+            r.powf(self.nexp)
+        };
+        v - v.abs() * common::sgn(fh) * p
+    }
+}
+
+impl FrictionModel for Leuven {
+    fn info(&self) -> &'static ModelInfo {
+        &INFO
+    }
+    fn n_states(&self) -> usize {
+        1 + self.k.len()
+    }
+    fn derivative(&self, v: f64, _fe: f64, x: &[f64], dx: &mut [f64]) {
+        let zeta = &x[1..];
+        let zd = self.zdot(v, self.fh(zeta));
+        dx[0] = zd;
+        for i in 0..self.k.len() {
+            let held = zeta[i].abs() >= self.lim[i] && zd * zeta[i] > 0.0;
+            dx[1 + i] = if held { 0.0 } else { zd };
+        }
+    }
+    fn force(&self, v: f64, _fe: f64, x: &[f64]) -> f64 {
+        let fh = self.fh(&x[1..]);
+        fh + self.sigma1 * self.zdot(v, fh) + self.sigma2 * v
+    }
+    fn state_scale(&self, _i: usize) -> f64 {
+        self.fc / self.k.iter().sum::<f64>()
+    }
+    fn n_switches(&self) -> usize {
+        self.k.len()
+    }
+    fn switches(&self, _v: f64, _fe: f64, x: &[f64], g: &mut [f64]) {
+        for i in 0..self.k.len() {
+            g[i] = x[1 + i].abs() - self.lim[i];
+        }
+    }
+    fn on_switch(&self, index: usize, rising: bool, _v: f64, _fe: f64, x: &mut [f64]) -> bool {
+        if rising {
+            x[1 + index] = self.lim[index] * common::sgn(x[1 + index]);
+        }
+        rising
+    }
+}

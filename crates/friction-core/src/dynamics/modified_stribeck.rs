@@ -1,0 +1,181 @@
+//! The friction library's modified Stribeck model (CATALOG §6.2d): a Maxwell element whose slip
+//! limit follows the Stribeck curve, written as a continuous-time state model.
+//!
+//! Library (discrete): δ ← sgn(ζ) min(|ζ|, g(v)), ζ = Δx + δ, g(v) = a1 + a2 e^{−(v/v_s)²},
+//! a1 = μ_c N/k, a2 = (μ_s − μ_c) N/k; F = k δ + b_v v. Continuous form used here:
+//! dδ/dt = v below the limit or when unloading; beyond the limit (|δ| > g(v), v δ > 0) a stiff
+//! pull-back is added, dδ/dt = v − |v| (|δ| − g(v)) sgn δ /(η g(v)), η = 1e-3, so δ tracks a
+//! moving limit as the discrete clamp does (within ~0.1 % of g) and the right-hand side stays
+//! continuous (a hard switch here is a sliding mode and would chatter); the output is clipped to
+//! g(v).
+
+use super::common::{self, spec, FN};
+use crate::model::{Category, FrictionModel, ModelEntry, ModelInfo};
+use crate::params::{ParamError, ParamSpec};
+
+const PARAMS: [ParamSpec; 6] = [
+    spec(
+        "mus",
+        "Static coefficient",
+        "μ_s",
+        "",
+        0.25,
+        0.0,
+        10.0,
+        false,
+    ),
+    spec(
+        "muk",
+        "Coulomb coefficient",
+        "μ_c",
+        "",
+        0.15,
+        1e-6,
+        10.0,
+        false,
+    ),
+    spec(
+        "vs",
+        "Stribeck velocity",
+        "v_s",
+        "m/s",
+        0.1,
+        1e-8,
+        10.0,
+        true,
+    ),
+    spec(
+        "bv",
+        "Viscous damping",
+        "b_v",
+        "N·s/m",
+        0.0,
+        0.0,
+        1e4,
+        false,
+    ),
+    spec("k", "Stiffness", "k", "N/m", 1e4, 1e-6, 1e10, true),
+    FN,
+];
+
+/// Relative relaxation length of the saturated element.
+const ETA: f64 = 1e-3;
+
+static INFO: ModelInfo = ModelInfo {
+    id: "modified-stribeck",
+    name: "Modified Stribeck elasto-slip element (friction library)",
+    category: Category::Dynamic,
+    provisional: false,
+    params: &PARAMS,
+};
+
+/// Registry entry.
+pub static ENTRY: ModelEntry = ModelEntry { info: &INFO, build };
+
+/// Modified Stribeck element: a1, a2 [m], v_s [m/s], b_v [N·s/m], k [N/m].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ModifiedStribeck {
+    /// Coulomb deflection a1 [m].
+    pub a1: f64,
+    /// Stiction excess deflection a2 [m].
+    pub a2: f64,
+    /// Stribeck velocity v_s [m/s].
+    pub vs: f64,
+    /// Viscous b_v [N·s/m].
+    pub bv: f64,
+    /// Stiffness k [N/m].
+    pub k: f64,
+}
+
+fn build(values: &[f64]) -> Result<Box<dyn FrictionModel>, ParamError> {
+    let v = common::check(&PARAMS, values)?;
+    common::check_mus_ge_muk(v[0], v[1])?;
+    Ok(Box::new(ModifiedStribeck {
+        a1: v[1] * v[5] / v[4],
+        a2: (v[0] - v[1]) * v[5] / v[4],
+        vs: v[2],
+        bv: v[3],
+        k: v[4],
+    }))
+}
+
+impl ModifiedStribeck {
+    /// Slip limit g(v) [m].
+    pub fn g(&self, v: f64) -> f64 {
+        let r = v / self.vs;
+        self.a1 + self.a2 * (-r * r).exp()
+    }
+}
+
+impl FrictionModel for ModifiedStribeck {
+    fn info(&self) -> &'static ModelInfo {
+        &INFO
+    }
+    fn n_states(&self) -> usize {
+        1
+    }
+    fn derivative(&self, v: f64, _fe: f64, x: &[f64], dx: &mut [f64]) {
+        let d = x[0];
+        let g = self.g(v);
+        dx[0] = if d.abs() > g && v * d > 0.0 {
+            v - v.abs() * (d.abs() - g) * common::sgn(d) / (ETA * g)
+        } else {
+            v
+        };
+    }
+    fn force(&self, v: f64, _fe: f64, x: &[f64]) -> f64 {
+        let g = self.g(v);
+        self.k * x[0].clamp(-g, g) + self.bv * v
+    }
+    fn derivative_and_force(&self, v: f64, _fe: f64, x: &[f64], dx: &mut [f64]) -> f64 {
+        let d = x[0];
+        let g = self.g(v);
+        dx[0] = if d.abs() > g && v * d > 0.0 {
+            v - v.abs() * (d.abs() - g) * common::sgn(d) / (ETA * g)
+        } else {
+            v
+        };
+        self.k * d.clamp(-g, g) + self.bv * v
+    }
+    fn state_scale(&self, _i: usize) -> f64 {
+        self.a1
+    }
+    fn partials(
+        &self,
+        v: f64,
+        _fe: f64,
+        x: &[f64],
+        dzdz: &mut [f64],
+        dzdv: &mut [f64],
+        dfdz: &mut [f64],
+    ) -> Option<f64> {
+        // Beyond the limit ż = v − |v| q/η with q = δ/g − sgn δ; g' = −2 a2 r e^{−r²}/v_s.
+        let d = x[0];
+        let g = self.g(v);
+        let r = v / self.vs;
+        let dg = -2.0 * self.a2 * r * (-r * r).exp() / self.vs;
+        if d.abs() > g && v * d > 0.0 {
+            let q = d / g - common::sgn(d);
+            dzdz[0] = -v.abs() / (ETA * g);
+            dzdv[0] = 1.0 - common::sgn(v) * q / ETA + v.abs() * d * dg / (ETA * g * g);
+        } else {
+            dzdz[0] = 0.0;
+            dzdv[0] = 1.0;
+        }
+        // F = k clamp(δ, −g, g) + b_v v.
+        if d.abs() > g {
+            dfdz[0] = 0.0;
+            Some(self.k * common::sgn(d) * dg + self.bv)
+        } else {
+            dfdz[0] = self.k;
+            Some(self.bv)
+        }
+    }
+    fn n_switches(&self) -> usize {
+        1
+    }
+    // The pull-back switches on where v changes sign beyond the limit.
+    fn switches(&self, v: f64, _fe: f64, _x: &[f64], g: &mut [f64]) {
+        g[0] = v;
+    }
+}

@@ -1,0 +1,502 @@
+//! Every dynamic model at prescribed velocity: steady states (CATALOG §7.6-3 with ERRATA #6, #7),
+//! pre-sliding slopes from the virgin state and after a reversal (ERRATA #2), bounded states,
+//! the LuGre passivity condition, and the library's LuGre belt example (§7.5).
+
+#![allow(clippy::unwrap_used)]
+
+use friction_core::integrate::adaptive::{EventAction, Options, Rodas, System};
+use friction_core::model::{find, FrictionModel};
+use proptest::prelude::*;
+
+/// A model driven by a prescribed velocity profile v(t); the last state is ∫F v dt (supplied
+/// energy) and time is carried as a state so the profile can depend on it.
+struct Driven<'a> {
+    model: &'a dyn FrictionModel,
+    v: &'a dyn Fn(f64) -> f64,
+    n: usize,
+}
+
+impl System for Driven<'_> {
+    // Layout [t, E, model states…] so the model's discrete states are the trailing ones.
+    fn dim(&self) -> usize {
+        self.n + 2
+    }
+    fn rhs(&self, y: &[f64], dy: &mut [f64]) {
+        let v = (self.v)(y[0]);
+        self.model.derivative(v, 0.0, &y[2..], &mut dy[2..]);
+        dy[0] = 1.0;
+        dy[1] = self.model.force(v, 0.0, &y[2..]) * v;
+    }
+    fn scale(&self, i: usize) -> f64 {
+        if i >= 2 {
+            self.model.state_scale(i - 2)
+        } else {
+            1.0
+        }
+    }
+    fn n_frozen(&self) -> usize {
+        self.model.n_discrete()
+    }
+    fn n_events(&self) -> usize {
+        self.model.n_switches()
+    }
+    fn events(&self, y: &[f64], g: &mut [f64]) {
+        let v = (self.v)(y[0]);
+        self.model.switches(v, 0.0, &y[2..], g);
+    }
+    fn on_event(&mut self, _t: f64, i: usize, rising: bool, y: &mut [f64]) -> EventAction {
+        let v = (self.v)(y[0]);
+        self.model.on_switch(i, rising, v, 0.0, &mut y[2..]);
+        EventAction::Reset
+    }
+}
+
+/// Runs `model` from its virgin state under v(t) until `tend`; returns (states, F(tend), energy).
+fn drive(model: &dyn FrictionModel, v: &dyn Fn(f64) -> f64, tend: f64) -> (Vec<f64>, f64, f64) {
+    let n = model.n_states();
+    let mut y = vec![0.0; n + 2];
+    model.initial_state(&mut y[2..]);
+    let mut sys = Driven { model, v, n };
+    let opts = Options {
+        rtol: 1e-10,
+        atol: 1e-10,
+        hmax: 0.05,
+        ..Options::default()
+    };
+    Rodas::new()
+        .integrate(&mut sys, 0.0, &mut y, tend, &opts)
+        .unwrap_or_else(|e| panic!("{}: {e}", model.info().id));
+    let f = model.force(v(tend), 0.0, &y[2..]);
+    (y[2..].to_vec(), f, y[1])
+}
+
+fn build(id: &str, over: &[(&str, f64)]) -> Box<dyn FrictionModel> {
+    let e = find(id).unwrap_or_else(|| panic!("{id} not registered"));
+    let vals: Vec<f64> = e
+        .info
+        .params
+        .iter()
+        .map(|p| {
+            over.iter()
+                .find(|(k, _)| *k == p.key)
+                .map_or(p.default, |o| o.1)
+        })
+        .collect();
+    (e.build)(&vals).unwrap_or_else(|err| panic!("{id}: {err}"))
+}
+
+const FC: f64 = 0.981;
+const FS: f64 = 1.4715;
+const SIGMA2: f64 = 0.1;
+const VS: f64 = 1e-3;
+
+fn gauss(v: f64) -> f64 {
+    FC + (FS - FC) * (-(v / VS) * (v / VS)).exp()
+}
+
+#[test]
+fn steady_states_at_constant_velocity() {
+    let sg = |v: f64| v.signum();
+    type Expect = Box<dyn Fn(f64) -> f64>;
+    let cases: Vec<(&str, Vec<(&str, f64)>, Expect, f64)> = vec![
+        ("dahl", vec![], Box::new(move |v| FC * sg(v)), 5.0),
+        ("dankowicz", vec![], Box::new(move |v| FC * sg(v)), 5.0),
+        ("bliman-sorine", vec![], Box::new(move |v| FC * sg(v)), 5.0),
+        (
+            "bliman-sorine-2",
+            vec![],
+            Box::new(move |v| FC * sg(v)),
+            20.0,
+        ),
+        (
+            "lugre",
+            vec![],
+            Box::new(move |v| gauss(v) * sg(v) + SIGMA2 * v),
+            5.0,
+        ),
+        (
+            "elasto-plastic",
+            vec![],
+            Box::new(move |v: f64| (FC + (FS - FC) * (-(v / VS).abs()).exp()) * sg(v) + SIGMA2 * v),
+            5.0,
+        ),
+        (
+            "gms",
+            vec![],
+            Box::new(move |v| gauss(v) * sg(v) + SIGMA2 * v),
+            5.0,
+        ),
+        // ERRATA #7: the F_max cap binds at every speed for Table 7.1, giving the Gaussian curve;
+        // reaching it takes several τ_dw = 2 s.
+        (
+            "gonthier",
+            vec![],
+            Box::new(move |v| gauss(v) * sg(v) + SIGMA2 * v),
+            60.0,
+        ),
+        (
+            "leuven",
+            vec![],
+            Box::new(move |v| gauss(v) * sg(v) + SIGMA2 * v),
+            5.0,
+        ),
+        ("liang", vec![], Box::new(move |v| FC * sg(v)), 5.0),
+        (
+            "reset-integrator",
+            vec![],
+            Box::new(move |v| FC * sg(v)),
+            5.0,
+        ),
+        (
+            "maxwell",
+            vec![("mu", 0.1)],
+            Box::new(move |v| FC * sg(v)),
+            5.0,
+        ),
+        (
+            "modified-stribeck",
+            vec![("mus", 0.15), ("muk", 0.1), ("vs", VS), ("bv", SIGMA2)],
+            Box::new(move |v| gauss(v) * sg(v) + SIGMA2 * v),
+            5.0,
+        ),
+        (
+            "lugre-rational",
+            vec![("mus", 0.15), ("muk", 0.1), ("vs", VS), ("sigma2", SIGMA2)],
+            Box::new(move |v: f64| {
+                (FC + (FS - FC) / (1.0 + (v / VS).powi(2))) * sg(v) + SIGMA2 * v
+            }),
+            5.0,
+        ),
+    ];
+    for (id, over, expect, tend) in cases {
+        let m = build(id, &over);
+        for v in [-0.05, -0.002, 0.0015, 0.01, 0.3] {
+            let (_, f, _) = drive(m.as_ref(), &move |_| v, tend);
+            let want = expect(v);
+            assert!(
+                (f - want).abs() < 2e-3 * want.abs().max(0.1),
+                "{id} at v = {v}: F = {f}, expected {want}"
+            );
+        }
+    }
+}
+
+#[test]
+fn bristle_model_slides_near_the_coulomb_level_and_is_reproducible() {
+    let m = build("bristle", &[]);
+    // Average the force over a long slide: mean bond deflection δ_s − Δ/4 gives F_C.
+    let n = m.n_states();
+    let mut acc = 0.0;
+    let mut count = 0;
+    let mut first = None;
+    for k in 1..=20 {
+        let (y, f, _) = drive(m.as_ref(), &|_| 0.01, 0.5 * k as f64);
+        assert!(f.abs() <= FS * (1.0 + 1e-9), "bristle force {f} above F_s");
+        if k == 20 {
+            first = Some(y[..n].to_vec());
+        }
+        if k > 4 {
+            acc += f;
+            count += 1;
+        }
+    }
+    let mean = acc / count as f64;
+    assert!((mean - FC).abs() < 0.15 * FC, "mean sliding force {mean}");
+    let (y2, _, _) = drive(m.as_ref(), &|_| 0.01, 10.0);
+    assert_eq!(first.unwrap(), y2[..n].to_vec(), "same seed, same run");
+}
+
+/// Slope dF/dx over a small displacement at slow speed, after `pre` (seconds at `vpre`).
+fn slope(id: &str, vpre: f64, pre: f64, vrev: f64) -> f64 {
+    let m = build(id, &[]);
+    let profile = move |t: f64| if t < pre { vpre } else { vrev };
+    // Two displacements 1e-8 m and 2e-8 m into the new motion; σ1 ż terms cancel in the difference.
+    let t1 = pre + 1e-8 / vrev.abs();
+    let t2 = pre + 2e-8 / vrev.abs();
+    let (_, f1, _) = drive(m.as_ref(), &profile, t1);
+    let (_, f2, _) = drive(m.as_ref(), &profile, t2);
+    (f2 - f1) / (vrev * (t2 - t1))
+}
+
+#[test]
+fn presliding_slopes_from_virgin_state_and_after_reversal() {
+    let s0 = 1e5;
+    for id in ["dahl", "lugre", "elasto-plastic", "gonthier"] {
+        let k = slope(id, 0.0, 0.0, 1e-7);
+        assert!((k - s0).abs() < 0.01 * s0, "{id} virgin slope {k}");
+    }
+    // ERRATA #2: 2σ0 for Dahl after steady sliding, σ0 for elasto-plastic. For LuGre the
+    // reversal slope is σ0 (1 + g(v_old)/g(v_new)): 2σ0 when g is the same on both sides, here
+    // (sliding at 10 v_S, reversing at 0.01 v_S) σ0 (1 + F_C/F_s) ≈ 1.67 σ0.
+    let lugre = s0 * (1.0 + gauss(0.01) / gauss(1e-5));
+    for (id, want) in [("dahl", 2.0 * s0), ("lugre", lugre), ("elasto-plastic", s0)] {
+        let k = slope(id, 0.01, 0.2, -1e-5);
+        assert!(
+            (k - want).abs() < 0.02 * want,
+            "{id} reversal slope {k}, want {want}"
+        );
+    }
+    let k = slope("maxwell", 0.0, 0.0, 1e-5);
+    assert!((k - 1e3).abs() < 1.0, "maxwell slope {k}");
+}
+
+#[test]
+fn lugre_passivity_condition() {
+    let e = find("lugre").unwrap();
+    let _ = e;
+    use friction_core::dynamics::lugre::LuGre;
+    let table = LuGre {
+        fs: FS,
+        fc: FC,
+        sigma0: 1e5,
+        sigma1: 1e5f64.sqrt(),
+        sigma2: 0.1,
+        vs: VS,
+    };
+    // CATALOG §4.5: the benchmark set violates σ2 > σ1 (F_s − F_C)/F_C (158 > 0.1).
+    assert!(!table.passive());
+    assert!(LuGre {
+        sigma2: 200.0,
+        ..table
+    }
+    .passive());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Bounded states: from the virgin state the elastic force σ0 z never exceeds F_s (LuGre,
+    /// elasto-plastic) or F_C (Dahl) under any velocity history; and with the passivity
+    /// condition met, LuGre never returns more energy than it stored: ∫F v dt ≥ σ0 z²/2.
+    #[test]
+    fn bounded_states_and_passivity(amps in prop::collection::vec(-0.05f64..0.05, 6), sigma2 in prop::bool::ANY) {
+        let profile = move |t: f64| {
+            let k = ((t / 0.01) as usize).min(amps.len() - 1);
+            amps[k] * (1.0 + (t * 700.0).sin()) * 0.5
+        };
+        for (id, cap) in [("dahl", FC), ("lugre", FS), ("elasto-plastic", FS)] {
+            let m = build(id, &[]);
+            let (z, _, _) = drive(m.as_ref(), &profile, 0.06);
+            prop_assert!((1e5 * z[0]).abs() <= cap * (1.0 + 1e-6), "{} z = {}", id, z[0]);
+        }
+        let over = if sigma2 { vec![("sigma2", 200.0)] } else { vec![("sigma1", 0.0)] };
+        let m = build("lugre", &over);
+        let (z, _, energy) = drive(m.as_ref(), &profile, 0.06);
+        let stored = 0.5 * 1e5 * z[0] * z[0];
+        prop_assert!(energy >= stored - 1e-9, "supplied {} < stored {}", energy, stored);
+    }
+}
+
+/// The library's LuGre belt example ([L] form: v′ = v_b − ẋ, m ẍ = F(v′) − k x), m = 5 kg,
+/// k = 5e3 N/m, belt 0.1 m/s, N = m g, rational LuGre with the example parameters; the block
+/// starts at rest.
+struct Belt {
+    model: Box<dyn FrictionModel>,
+}
+
+impl System for Belt {
+    fn dim(&self) -> usize {
+        3
+    }
+    fn rhs(&self, y: &[f64], dy: &mut [f64]) {
+        let vr = 0.1 - y[1];
+        let f = self.model.force(vr, 0.0, &y[2..]);
+        dy[0] = y[1];
+        dy[1] = (f - 5e3 * y[0]) / 5.0;
+        self.model.derivative(vr, 0.0, &y[2..], &mut dy[2..]);
+    }
+    fn scale(&self, i: usize) -> f64 {
+        if i == 2 {
+            1e-5
+        } else {
+            1.0
+        }
+    }
+    fn n_events(&self) -> usize {
+        1
+    }
+    fn events(&self, y: &[f64], g: &mut [f64]) {
+        g[0] = y[1];
+    }
+    fn on_event(&mut self, _t: f64, _i: usize, _r: bool, _y: &mut [f64]) -> EventAction {
+        EventAction::Continue
+    }
+    fn observe(&mut self, _t: f64, _y: &[f64], _p: friction_core::integrate::adaptive::Point) {}
+}
+
+#[test]
+fn library_lugre_belt_example_shape() {
+    let mut sys = Belt {
+        model: build("lugre-rational", &[("fn", 5.0 * 9.81)]),
+    };
+    struct Rec {
+        inner: Belt,
+        maxima: Vec<(f64, f64)>,
+        last_v: f64,
+    }
+    impl System for Rec {
+        fn dim(&self) -> usize {
+            3
+        }
+        fn rhs(&self, y: &[f64], dy: &mut [f64]) {
+            self.inner.rhs(y, dy)
+        }
+        fn scale(&self, i: usize) -> f64 {
+            self.inner.scale(i)
+        }
+        fn n_events(&self) -> usize {
+            1
+        }
+        fn events(&self, y: &[f64], g: &mut [f64]) {
+            self.inner.events(y, g)
+        }
+        fn on_event(&mut self, t: f64, _i: usize, rising: bool, y: &mut [f64]) -> EventAction {
+            if !rising {
+                self.maxima.push((t, y[0]));
+            }
+            EventAction::Continue
+        }
+        fn observe(&mut self, _t: f64, y: &[f64], _p: friction_core::integrate::adaptive::Point) {
+            self.last_v = y[1];
+        }
+    }
+    let mut rec = Rec {
+        inner: Belt {
+            model: std::mem::replace(&mut sys.model, build("dahl", &[])),
+        },
+        maxima: vec![],
+        last_v: 0.0,
+    };
+    let mut y = [0.0, 0.0, 0.0];
+    Rodas::new()
+        .integrate(&mut rec, 0.0, &mut y, 1.0, &Options::default())
+        .unwrap();
+    assert!(rec.maxima.len() >= 3, "{:?}", rec.maxima);
+    for &(_, x) in &rec.maxima {
+        assert!((0.006..0.010).contains(&x), "peak {x} m not near 8 mm");
+    }
+    let n = rec.maxima.len();
+    let period = (rec.maxima[n - 1].0 - rec.maxima[0].0) / (n - 1) as f64;
+    assert!((0.15..0.25).contains(&period), "period {period} s");
+    let _ = rec.last_v;
+}
+
+#[test]
+fn analytic_partials_match_finite_differences() {
+    for (id, over) in [
+        ("gms", vec![("n", 5.0)]),
+        ("bristle", vec![]),
+        ("dahl", vec![]),
+        ("dahl", vec![("alpha", 2.0)]),
+        ("dahl", vec![("alpha", 0.5)]),
+        ("dahl", vec![("alpha", 1.5)]),
+        ("lugre", vec![]),
+        ("lugre-rational", vec![]),
+        ("lugre-rational", vec![("alpha", 1.5)]),
+        ("dankowicz", vec![]),
+        ("bliman-sorine", vec![]),
+        ("maxwell", vec![]),
+        ("liang", vec![]),
+        ("reset-integrator", vec![]),
+        ("modified-stribeck", vec![]),
+        ("elasto-plastic", vec![]),
+        ("bliman-sorine-2", vec![]),
+    ] {
+        let m = build(id, &over);
+        let n = m.n_states();
+        let nz = n - m.n_discrete();
+        // States with mixed modes: drive a while so some GMS elements slip, then reverse
+        // (states inside their limits) or not (states held at a limit, transition regions).
+        for (tend, v) in [
+            (0.0102, -0.0031),
+            (0.0102, 0.0007),
+            (0.0099, 0.0007),
+            (0.0003, 0.0007),
+        ] {
+            // Dahl with α < 1 has |r|^(α−1) → ∞ at steady sliding (r → 0): no finite
+            // difference resolves it there.
+            if id == "dahl" && over.iter().any(|&(_, a)| a < 1.0) && tend == 0.0099 {
+                continue;
+            }
+            let (x, _, _) = drive(
+                m.as_ref(),
+                &|t: f64| 0.004 * (1.0 - 2.0 * (t > 0.01) as i32 as f64),
+                tend,
+            );
+            let (mut dzdz, mut dzdv, mut dfdz) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+            let dfdv = m
+                .partials(v, 0.0, &x, &mut dzdz, &mut dzdv, &mut dfdz)
+                .unwrap();
+            let mut d0 = vec![0.0; n];
+            let mut d1 = vec![0.0; n];
+            m.derivative(v, 0.0, &x, &mut d0);
+            let f0 = m.force(v, 0.0, &x);
+            let hv = 1e-9;
+            let mut dv1 = vec![0.0; n];
+            m.derivative(v + hv, 0.0, &x, &mut dv1);
+            let fv = m.force(v + hv, 0.0, &x);
+            assert!(
+                ((fv - f0) / hv - dfdv).abs() < 1e-3 * dfdv.abs().max(1.0),
+                "{id} dF/dv"
+            );
+            for i in 0..nz {
+                assert!(
+                    ((dv1[i] - d0[i]) / hv - dzdv[i]).abs() < 1e-4 * dzdv[i].abs().max(1.0),
+                    "{id} dz/dv {i}"
+                );
+                let mut xp = x.clone();
+                let hz = 1e-6 * m.state_scale(i);
+                xp[i] += hz;
+                m.derivative(v, 0.0, &xp, &mut d1);
+                let fz = m.force(v, 0.0, &xp);
+                assert!(
+                    ((d1[i] - d0[i]) / hz - dzdz[i]).abs() < 1e-4 * dzdz[i].abs().max(1.0),
+                    "{id} {over:?} t={tend} v={v} x={x:?} dz/dz {i}: fd {} analytic {}",
+                    (d1[i] - d0[i]) / hz,
+                    dzdz[i]
+                );
+                assert!(
+                    ((fz - f0) / hz - dfdz[i]).abs() < 1e-4 * dfdz[i].abs().max(1.0),
+                    "{id} dF/dz {i}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn derivative_and_force_matches_the_separate_calls() {
+    for e in friction_core::model::registry() {
+        let m = e.build_default().unwrap();
+        let n = m.n_states();
+        for (tend, v) in [(0.0102, -0.0031), (0.0099, 0.0007), (0.0003, 0.2)] {
+            let (x, _, _) = drive(
+                m.as_ref(),
+                &|t: f64| 0.004 * (1.0 - 2.0 * (t > 0.01) as i32 as f64),
+                tend,
+            );
+            let (mut d0, mut d1) = (vec![0.0; n], vec![0.0; n]);
+            m.derivative(v, 0.3, &x, &mut d0);
+            let f0 = m.force(v, 0.3, &x);
+            let f1 = m.derivative_and_force(v, 0.3, &x, &mut d1);
+            assert_eq!(f0.to_bits(), f1.to_bits(), "{} F", e.info.id);
+            for i in 0..n {
+                assert_eq!(d0[i].to_bits(), d1[i].to_bits(), "{} dx {i}", e.info.id);
+            }
+        }
+    }
+}
+
+/// A solver may try states outside the physical range; the force must stay defined there
+/// (Gonthier's F_max = F_C + (F_s − F_C)·s_dw turned negative once and `clamp` panicked).
+#[test]
+fn gonthier_force_is_defined_for_out_of_range_dwell_states() {
+    let entry = friction_core::model::find("gonthier").expect("registered");
+    let m = entry.build_default().expect("defaults build");
+    for sdw in [-10.0, -1e300, 2.0, f64::NAN] {
+        for z in [0.0, 1e-3, -1e-3] {
+            let f = m.force(0.01, 0.0, &[z, sdw]);
+            assert!(!f.is_nan() || sdw.is_nan(), "sdw = {sdw}, z = {z}: F = {f}");
+        }
+    }
+}

@@ -1,0 +1,161 @@
+//! Every registered model (static, dynamic, FrbD) finishes the 40 s benchmark at rtol = 1e-8,
+//! the view validates its parameters, builders reject bad values by key, and the outputs agree
+//! with the equation of motion.
+
+#![allow(clippy::unwrap_used)]
+
+use friction_core::experiments::stickslip::{
+    build_for_bench, metrics_csv, run, run_bench, to_csv, Bench, Workspace, PARAMS, STICKSLIP_VIEW,
+};
+use friction_core::model::{registry, Category};
+use proptest::prelude::*;
+
+#[test]
+fn every_model_finishes_the_benchmark() {
+    let b = Bench::TABLE_6_1;
+    let mut ws = Workspace::default();
+    let mut n = 0;
+    for e in registry() {
+        let model = build_for_bench(e, &b).unwrap_or_else(|err| panic!("{}: {err}", e.info.id));
+        let r = run_bench(&mut ws, &b, model.as_ref())
+            .unwrap_or_else(|err| panic!("{} did not finish: {err}", e.info.id));
+        assert_eq!(*r.t.last().unwrap(), 40.0, "{}", e.info.id);
+        let m = r.metrics();
+        assert!(
+            m.steps > 0 && m.breakaway_time.is_finite(),
+            "{}: {m:?}",
+            e.info.id
+        );
+        assert!(
+            r.x.iter().chain(&r.force).all(|v| v.is_finite()),
+            "{}",
+            e.info.id
+        );
+        // Equation of motion: m ẍ = −k x − F at every recorded point.
+        for i in 0..r.t.len() {
+            let res = r.xddot[i] + 2.0 * r.x[i] + r.force[i];
+            assert!(
+                res.abs() < 1e-9,
+                "{} residual {res} at t = {}",
+                e.info.id,
+                r.t[i]
+            );
+        }
+        if e.info.category == Category::Dynamic {
+            n += 1;
+        }
+    }
+    assert_eq!(n, 15, "all 15 dynamic ids registered");
+}
+
+#[test]
+fn dynamic_ids_in_the_issue_order() {
+    let ids: Vec<&str> = friction_core::dynamics::ENTRIES
+        .iter()
+        .map(|e| e.info.id)
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            "dahl",
+            "bristle",
+            "reset-integrator",
+            "bliman-sorine",
+            "bliman-sorine-2",
+            "lugre",
+            "dankowicz",
+            "leuven",
+            "elasto-plastic",
+            "gms",
+            "gonthier",
+            "liang",
+            "maxwell",
+            "modified-stribeck",
+            "lugre-rational"
+        ]
+    );
+    for e in friction_core::dynamics::ENTRIES {
+        assert_eq!(
+            e.info.provisional,
+            matches!(e.info.id, "dankowicz" | "leuven"),
+            "{}",
+            e.info.id
+        );
+    }
+}
+
+#[test]
+fn view_parameters_and_outputs() {
+    assert_eq!(STICKSLIP_VIEW.name, "stickslip");
+    let keys: Vec<&str> = STICKSLIP_VIEW.params.iter().map(|p| p.key).collect();
+    assert_eq!(keys, ["m", "kspring", "vb", "mus", "muk", "g", "tend"]);
+    assert_eq!(STICKSLIP_VIEW.derived_model_keys, ["fn"]);
+    let defaults: Vec<f64> = PARAMS.iter().map(|p| p.default).collect();
+    assert_eq!(defaults, [1.0, 2.0, 0.1, 0.15, 0.1, 9.81, 40.0]);
+    let err = run(
+        &[1.0, -2.0],
+        &*build_for_bench(
+            friction_core::model::find("lugre").unwrap(),
+            &Bench::TABLE_6_1,
+        )
+        .unwrap(),
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("kspring"), "{err}");
+    let model = build_for_bench(
+        friction_core::model::find("lugre").unwrap(),
+        &Bench::TABLE_6_1,
+    )
+    .unwrap();
+    let r = run(&[1.0, 2.0, 0.1, 0.15, 0.1, 9.81, 2.0], model.as_ref()).unwrap();
+    let csv = to_csv(&r);
+    assert!(csv.starts_with("t,x,xdot,F\n0,0,0.1,"), "{}", &csv[..40]);
+    assert_eq!(csv.lines().count(), r.t.len() + 1);
+    let mcsv = metrics_csv(&r.metrics());
+    assert!(mcsv.contains("breakaway_time,") && mcsv.contains("period,"));
+}
+
+#[test]
+fn builders_reject_bad_values_by_key() {
+    for e in friction_core::dynamics::ENTRIES {
+        for (i, p) in e.info.params.iter().enumerate() {
+            let mut v: Vec<f64> = e.info.params.iter().map(|p| p.default).collect();
+            for bad in [f64::NAN, p.max * 10.0 + 1.0, p.min - 1.0] {
+                v[i] = bad;
+                match (e.build)(&v) {
+                    Err(err) => assert!(!err.key.is_empty(), "{}", e.info.id),
+                    Ok(_) => panic!("{}: {} = {bad} accepted", e.info.id, p.key),
+                }
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Any in-range parameter set builds or is rejected with a key, and the model's outputs stay
+    /// finite for any finite input.
+    #[test]
+    fn random_parameters_never_panic(fracs in prop::collection::vec(0.0f64..=1.0, 12), v in -10.0f64..10.0, fe in -100.0f64..100.0) {
+        for e in friction_core::dynamics::ENTRIES {
+            let vals: Vec<f64> = e.info.params.iter().zip(fracs.iter().cycle()).map(|(p, f)| {
+                let x = if p.log && p.min > 0.0 {
+                    (p.min.ln() + f * (p.max.ln() - p.min.ln())).exp()
+                } else {
+                    p.min + f * (p.max - p.min)
+                };
+                if matches!(p.key, "n" | "seed" | "form") { x.round().min(if p.key == "n" { 20.0 } else { p.max }) } else { x }
+            }).collect();
+            if let Ok(m) = (e.build)(&vals) {
+                let n = m.n_states();
+                let mut x = vec![0.0; n];
+                m.initial_state(&mut x);
+                let mut dx = vec![0.0; n];
+                m.derivative(v, fe, &x, &mut dx);
+                prop_assert!(dx.iter().all(|d| d.is_finite()), "{} derivative", e.info.id);
+                prop_assert!(m.force(v, fe, &x).is_finite(), "{} force", e.info.id);
+            }
+        }
+    }
+}
