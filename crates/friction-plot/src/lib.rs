@@ -5,6 +5,7 @@
 //! margins, line widths) are multiplied by [`Style::scale`], the device-pixel ratio, because
 //! plotters-canvas draws in device pixels and knows nothing about HiDPI.
 
+pub mod curve;
 pub mod stickslip;
 
 use plotters::coord::Shift;
@@ -117,7 +118,17 @@ where
         .x_label_area_size(style.px(44.0))
         .y_label_area_size(style.px(64.0))
         .build_cartesian_2d(mapx(x0)..mapx(x1), y0..y1)?;
-    let xfmt = move |v: &f64| if log { tick(10f64.powf(*v)) } else { tick(*v) };
+    // Snap values that are zero up to rounding (e.g. 6.9e-18 on a symmetric axis) to "0".
+    let (xspan, yspan) = ((mapx(x1) - mapx(x0)).abs(), (y1 - y0).abs());
+    let snap = |v: f64, span: f64| if v.abs() < 1e-9 * span { 0.0 } else { v };
+    let xfmt = move |v: &f64| {
+        if log {
+            tick(10f64.powf(*v))
+        } else {
+            tick(snap(*v, xspan))
+        }
+    };
+    let yfmt = move |v: &f64| tick(snap(*v, yspan));
     chart
         .configure_mesh()
         .x_desc(spec.x_label.as_str())
@@ -129,7 +140,7 @@ where
         .x_labels(8)
         .y_labels(8)
         .x_label_formatter(&xfmt)
-        .y_label_formatter(&|v| tick(*v))
+        .y_label_formatter(&yfmt)
         .draw()?;
     for s in &spec.series {
         let color = s.color;

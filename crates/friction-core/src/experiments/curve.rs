@@ -1,0 +1,307 @@
+//! The curve experiment behind the `curve` and `explorer` views: F against v (or against the
+//! displacement X) for up to four models.
+//!
+//! * `sweep = 0` (v): F(v, F_e) on `n` evenly spaced velocities in [vmin, vmax]. Static laws are
+//!   evaluated directly. Models with state (DV/SD/SV, bristle models) give their quasi-steady
+//!   curve: from the point nearest v = 0 outwards, each point after sliding
+//!   [`SETTLE_SLIP`] metres at that velocity.
+//! * `sweep = 1` (x): the composite paper's displacement sweep (\[C\] Figs 5–7): two branches from the
+//!   virgin state at X = 0, one forwards and one backwards, each following \[C\]'s kinematics
+//!   |Ẋ| = t(t+1), |X| = t³/3 + t²/2, up to |X| = xmax, with sgn Ẋ = sgn X (the paper's figures
+//!   show negative shifts its monotonic profile cannot produce, CATALOG §7.4). The default
+//!   xmax = 14/3 m is the profile at t = 2 s ("from zero to two seconds"), where SV reaches ≈ ±16.4 N
+//!   (the figure text says ≈ ±17). The states are integrated along the path, so any model works.
+//!
+//! F_e (`fe`) is passed to every evaluation; it only matters for laws with a stick branch.
+
+use super::phenomena::{settle, StateStepper, SETTLE_SLIP};
+use crate::model::FrictionModel;
+use crate::params::{fmt_num, ParamError, ParamSpec};
+use crate::scenario::ViewDef;
+
+/// View parameters, in the order [`run`] expects their values.
+pub const PARAMS: [ParamSpec; 6] = [
+    ParamSpec {
+        key: "vmin",
+        name: "Lowest velocity",
+        symbol: "v_min",
+        unit: "m/s",
+        default: -0.01,
+        min: -100.0,
+        max: 100.0,
+        log: false,
+    },
+    ParamSpec {
+        key: "vmax",
+        name: "Highest velocity",
+        symbol: "v_max",
+        unit: "m/s",
+        default: 0.01,
+        min: -100.0,
+        max: 100.0,
+        log: false,
+    },
+    ParamSpec {
+        key: "n",
+        name: "Number of points",
+        symbol: "n",
+        unit: "",
+        default: 801.0,
+        min: 3.0,
+        max: 20001.0,
+        log: false,
+    },
+    ParamSpec {
+        key: "fe",
+        name: "External force (stick branches)",
+        symbol: "F_e",
+        unit: "N",
+        default: 0.0,
+        min: -1e6,
+        max: 1e6,
+        log: false,
+    },
+    ParamSpec {
+        key: "sweep",
+        name: "Sweep: 0 = velocity, 1 = displacement",
+        symbol: "sweep",
+        unit: "",
+        default: 0.0,
+        min: 0.0,
+        max: 1.0,
+        log: false,
+    },
+    ParamSpec {
+        key: "xmax",
+        name: "Largest displacement (displacement sweep)",
+        symbol: "X_max",
+        unit: "m",
+        default: 14.0 / 3.0,
+        min: 1e-9,
+        max: 1e3,
+        log: true,
+    },
+];
+
+/// `view=curve`: F–v (or F–X) of one to four models, printed as CSV by the CLI.
+pub static CURVE_VIEW: ViewDef = ViewDef {
+    name: "curve",
+    title: "Friction force curve",
+    params: &PARAMS,
+    max_models: 4,
+    derived_model_keys: &[],
+};
+
+/// `view=explorer`: the same curve with model controls, overlays and the phenomena matrix.
+pub static EXPLORER_VIEW: ViewDef = ViewDef {
+    name: "explorer",
+    title: "Friction model explorer",
+    params: &PARAMS,
+    max_models: 4,
+    derived_model_keys: &[],
+};
+
+/// What the horizontal axis is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sweep {
+    /// Relative velocity v [m/s].
+    Velocity,
+    /// Displacement X \[m\].
+    Displacement,
+}
+
+/// One model's curve.
+#[derive(Debug, Clone)]
+pub struct CurveBlock {
+    /// Model id.
+    pub model: &'static str,
+    /// Published name (with "provisional" where the model is).
+    pub name: &'static str,
+    /// Provisional flag of the model.
+    pub provisional: bool,
+    /// (v or X, F) points in increasing abscissa.
+    pub points: Vec<(f64, f64)>,
+}
+
+/// Result of the curve experiment.
+#[derive(Debug, Clone)]
+pub struct CurveResult {
+    /// The abscissa.
+    pub sweep: Sweep,
+    /// One block per model, in the order given.
+    pub blocks: Vec<CurveBlock>,
+}
+
+/// Values of [`PARAMS`] that reproduce \[C\]'s figure for a composite model (F_ex = 15 N):
+/// F–v on [−1, 1] m/s for AV/CS/CVS (Figs 2–4), the displacement sweep for DV/SD/SV (Figs 5–7).
+pub fn composite_figure(model_id: &str) -> Option<[f64; 6]> {
+    match model_id {
+        "av" | "cs" | "cvs" => Some([-1.0, 1.0, 801.0, 15.0, 0.0, 14.0 / 3.0]),
+        "dv" | "sd" | "sv" => Some([-1.0, 1.0, 801.0, 15.0, 1.0, 14.0 / 3.0]),
+        _ => None,
+    }
+}
+
+/// Runs the view: `view_values` in [`PARAMS`] order (missing ones take defaults), 1–4 models.
+pub fn run(
+    view_values: &[f64],
+    models: &[Box<dyn FrictionModel>],
+) -> Result<CurveResult, ParamError> {
+    let mut p = [0.0; 6];
+    for (i, s) in PARAMS.iter().enumerate() {
+        p[i] = s.check(view_values.get(i).copied().unwrap_or(s.default))?;
+    }
+    let [vmin, vmax, n, fe, sweep, xmax] = p;
+    if vmax <= vmin {
+        return Err(ParamError::new(
+            "vmax",
+            &fmt_num(vmax),
+            "must be greater than vmin",
+        ));
+    }
+    if models.is_empty() || models.len() > 4 {
+        return Err(ParamError::new(
+            "model",
+            &models.len().to_string(),
+            "give 1 to 4 models",
+        ));
+    }
+    let n = n.round() as usize;
+    let sweep = if sweep >= 0.5 {
+        Sweep::Displacement
+    } else {
+        Sweep::Velocity
+    };
+    let blocks = models
+        .iter()
+        .map(|m| {
+            let info = m.info();
+            let points = match sweep {
+                Sweep::Velocity => velocity_curve(m.as_ref(), vmin, vmax, n, fe),
+                Sweep::Displacement => displacement_curve(m.as_ref(), xmax, n, fe),
+            };
+            CurveBlock {
+                model: info.id,
+                name: info.name,
+                provisional: info.provisional,
+                points,
+            }
+        })
+        .collect();
+    Ok(CurveResult { sweep, blocks })
+}
+
+fn velocity_curve(
+    m: &dyn FrictionModel,
+    vmin: f64,
+    vmax: f64,
+    n: usize,
+    fe: f64,
+) -> Vec<(f64, f64)> {
+    let vs: Vec<f64> = (0..n)
+        .map(|i| vmin + (vmax - vmin) * i as f64 / (n - 1) as f64)
+        .collect();
+    let ns = m.n_states();
+    let mut x0 = vec![0.0; ns];
+    m.initial_state(&mut x0);
+    if ns == 0 {
+        return vs.iter().map(|&v| (v, m.force(v, fe, &x0))).collect();
+    }
+    let mut out = vec![(0.0, 0.0); n];
+    // start nearest v = 0 and walk outwards, so each point starts from a nearby steady state
+    let i0 = (0..n)
+        .min_by(|&a, &b| vs[a].abs().total_cmp(&vs[b].abs()))
+        .unwrap_or(0);
+    let mut st = StateStepper::new(ns);
+    for dir in [1i64, -1] {
+        let mut x = x0.clone();
+        let mut i = i0 as i64;
+        while i >= 0 && (i as usize) < n {
+            let v = vs[i as usize];
+            settle(m, &mut st, v, fe, &mut x, SETTLE_SLIP);
+            out[i as usize] = (v, m.force(v, fe, &x));
+            i += dir;
+        }
+    }
+    out
+}
+
+/// t at which \[C\]'s profile has travelled `x`: t³/3 + t²/2 = x (Newton, monotone for t ≥ 0).
+fn profile_time(x: f64) -> f64 {
+    let mut t = x.cbrt().max(1e-3);
+    for _ in 0..60 {
+        let g = t * t * t / 3.0 + t * t / 2.0 - x;
+        let d = t * t + t;
+        if d <= 0.0 {
+            break;
+        }
+        let nt = (t - g / d).max(0.0);
+        if (nt - t).abs() <= 1e-15 * t.max(1e-300) {
+            t = nt;
+            break;
+        }
+        t = nt;
+    }
+    t
+}
+
+fn displacement_curve(m: &dyn FrictionModel, xmax: f64, n: usize, fe: f64) -> Vec<(f64, f64)> {
+    let half = (n / 2).max(1);
+    let t_end = profile_time(xmax);
+    let mut st = StateStepper::new(m.n_states());
+    let mut branch = |sign: f64| -> Vec<(f64, f64)> {
+        let mut x = vec![0.0; m.n_states()];
+        m.initial_state(&mut x);
+        let mut pts = Vec::with_capacity(half + 1);
+        pts.push((0.0, m.force(0.0, fe, &x)));
+        // sub-steps between output points keep the state integration accurate
+        let sub = 8;
+        let dt = t_end / (half * sub) as f64;
+        for k in 1..=half * sub {
+            let tm = (k as f64 - 0.5) * dt;
+            st.step(m, sign * tm * (tm + 1.0), fe, &mut x, dt);
+            if k % sub == 0 {
+                let t = k as f64 * dt;
+                let pos = t * t * t / 3.0 + t * t / 2.0;
+                pts.push((sign * pos, m.force(sign * t * (t + 1.0), fe, &x)));
+            }
+        }
+        pts
+    };
+    let neg = branch(-1.0);
+    let pos = branch(1.0);
+    let mut out: Vec<(f64, f64)> = neg.into_iter().skip(1).rev().collect();
+    out.extend(pos);
+    out
+}
+
+impl CurveResult {
+    /// CSV: header `v,F` (or `x,F` for the displacement sweep), with a leading `model` column
+    /// when more than one model is shown; numbers in round-trip form.
+    pub fn to_csv(&self) -> String {
+        let xname = match self.sweep {
+            Sweep::Velocity => "v",
+            Sweep::Displacement => "x",
+        };
+        let multi = self.blocks.len() > 1;
+        let mut s = String::new();
+        if multi {
+            s.push_str("model,");
+        }
+        s.push_str(xname);
+        s.push_str(",F\n");
+        for b in &self.blocks {
+            for &(a, f) in &b.points {
+                if multi {
+                    s.push_str(b.model);
+                    s.push(',');
+                }
+                s.push_str(&fmt_num(a));
+                s.push(',');
+                s.push_str(&fmt_num(f));
+                s.push('\n');
+            }
+        }
+        s
+    }
+}

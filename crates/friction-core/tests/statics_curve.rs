@@ -1,0 +1,101 @@
+//! The curve experiment (`view=curve` / `view=explorer`): CSV shape, agreement with direct
+//! evaluation, the quasi-steady curve of state models, and the composite paper's figures.
+
+#![allow(clippy::unwrap_used)] // tests may panic on a broken invariant
+
+use friction_core::experiments::curve::{self, composite_figure, Sweep, CURVE_VIEW, EXPLORER_VIEW};
+use friction_core::model::{find, FrictionModel};
+
+fn model(id: &str) -> Box<dyn FrictionModel> {
+    find(id).unwrap().build_default().unwrap()
+}
+
+#[test]
+fn views_declare_their_parameters() {
+    for v in [&CURVE_VIEW, &EXPLORER_VIEW] {
+        let keys: Vec<&str> = v.params.iter().map(|p| p.key).collect();
+        assert_eq!(keys, ["vmin", "vmax", "n", "fe", "sweep", "xmax"]);
+        assert_eq!(v.max_models, 4);
+    }
+    assert_eq!(CURVE_VIEW.name, "curve");
+    assert_eq!(EXPLORER_VIEW.name, "explorer");
+}
+
+#[test]
+fn single_model_csv_is_v_f_and_matches_the_law() {
+    let m = vec![model("linear-stiction")];
+    let r = curve::run(&[-0.004, 0.004, 9.0], &m).unwrap();
+    let csv = r.to_csv();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], "v,F");
+    assert_eq!(lines.len(), 10);
+    for l in &lines[1..] {
+        let mut it = l.split(',').map(|s| s.parse::<f64>().unwrap());
+        let (v, f) = (it.next().unwrap(), it.next().unwrap());
+        assert_eq!(f, m[0].force(v, 0.0, &[]));
+    }
+    assert_eq!(lines[5], "0,0");
+    assert!(lines[4].starts_with("-0.001,-1.471"), "{}", lines[4]);
+}
+
+#[test]
+fn several_models_get_a_model_column() {
+    let ms = vec![model("coulomb"), model("karnopp"), model("stribeck")];
+    let r = curve::run(&[-1.0, 1.0, 5.0, 0.5], &ms).unwrap();
+    let csv = r.to_csv();
+    assert!(csv.starts_with("model,v,F\ncoulomb,-1,"), "{csv}");
+    assert_eq!(csv.lines().count(), 1 + 15);
+    // the stick branch sees F_e: Karnopp at v = 0 returns F_e = 0.5 N
+    assert!(csv.contains("karnopp,0,0.5\n"), "{csv}");
+}
+
+#[test]
+fn errors_name_the_key() {
+    let m = vec![model("coulomb")];
+    assert_eq!(curve::run(&[0.1, 0.1], &m).unwrap_err().key, "vmax");
+    assert_eq!(curve::run(&[f64::NAN], &m).unwrap_err().key, "vmin");
+    let five: Vec<_> = (0..5).map(|_| model("coulomb")).collect();
+    assert_eq!(curve::run(&[], &five).unwrap_err().key, "model");
+    assert_eq!(curve::run(&[], &[]).unwrap_err().key, "model");
+}
+
+#[test]
+fn state_model_gives_its_steady_curve() {
+    // Wojewoda (provisional) settles on its upper curve F_C + (F_s − F_C)e^{−a|v|}
+    let m = vec![model("wojewoda")];
+    let r = curve::run(&[-0.01, 0.01, 21.0], &m).unwrap();
+    for &(v, f) in &r.blocks[0].points {
+        if v.abs() >= 1e-4 {
+            let want = v.signum() * (0.981 + 0.4905 * (-500.0 * v.abs()).exp());
+            assert!((f - want).abs() < 1e-9, "v {v}: {f} vs {want}");
+        }
+    }
+    assert!(r.blocks[0].provisional);
+}
+
+#[test]
+fn composite_figures_reproduce_the_described_shapes() {
+    // SV (Fig. 7): limits ≈ ±17 N (±16.38 at X = 14/3 m, t = 2 s), sharp jump at X = 0
+    let p = composite_figure("sv").unwrap();
+    let r = curve::run(&p, &[model("sv")]).unwrap();
+    assert_eq!(r.sweep, Sweep::Displacement);
+    let pts = &r.blocks[0].points;
+    let want = 7.5 + 0.5 * 6.0 + 6.0 * (1.0 - (-5.0 * (14.0 / 3.0) / 6.0f64).exp());
+    let (x0, f0) = pts[0];
+    let (x1, f1) = pts[pts.len() - 1];
+    assert!((x0 + 14.0 / 3.0).abs() < 1e-9 && (x1 - 14.0 / 3.0).abs() < 1e-9);
+    assert!(
+        (f1 - want).abs() < 1e-4 && (f0 + want).abs() < 1e-4,
+        "{f0} {f1} {want}"
+    );
+    assert!((want - 16.377).abs() < 1e-3);
+    let mid = pts.iter().position(|p| p.0 == 0.0).unwrap();
+    assert!(pts[mid + 1].1 > 7.4 && pts[mid - 1].1 < -7.4, "jump at 0");
+    // the abscissa increases monotonically
+    assert!(pts.windows(2).all(|w| w[1].0 > w[0].0));
+    // CS (Fig. 3): a drop from F_s + C near v = 0 to the plateau F_c = 6 N
+    let r = curve::run(&composite_figure("cs").unwrap(), &[model("cs")]).unwrap();
+    let last = r.blocks[0].points.last().unwrap();
+    assert!((last.1 - (6.0 + 1.5 * (-100.0f64).exp())).abs() < 1e-9);
+    assert!(composite_figure("coulomb").is_none());
+}

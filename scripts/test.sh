@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs what is missing, then runs every test: native cargo tests, wasm-bindgen-test in headless
+# Chromium, the release build with Trunk, and the end-to-end browser suite against that build.
+# Exits non-zero if any layer fails. The last lines are the e2e runner's own summary.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+. "$ROOT/scripts/install.sh"
+cd "$ROOT"
+T0=$SECONDS
+
+step "native tests (cargo test)"
+cargo test --locked --quiet 2>&1
+
+step "wasm-bindgen-test in headless Chromium"
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+CHROMEDRIVER=/usr/bin/chromedriver \
+  cargo test --locked --target wasm32-unknown-unknown -p friction-web --tests 2>&1
+
+step "trunk build --release"
+trunk build --release 2>&1 | grep -vE '^\s*$' | tail -n 5
+WASM="$(ls dist/*.wasm)"
+echo "   wasm: $(stat -c %s "$WASM") bytes raw, $(gzip -9c "$WASM" | wc -c) bytes gzip"
+
+step "end-to-end tests in headless Chromium (tests/e2e)"
+echo "   (wall time so far: $((SECONDS - T0)) s)"
+cd tests
+DIST_DIR="$ROOT/dist" node --test --test-concurrency=1 e2e/

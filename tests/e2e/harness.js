@@ -1,0 +1,118 @@
+// Shared e2e harness: a static server for dist/ on a free loopback port, and Debian's Chromium
+// driven by playwright-core. Every page opened through `openPage` fails the test on any page
+// error, console error, or request that leaves the page's origin.
+import { createServer } from "node:http";
+import { readFile, mkdtemp, rm, mkdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium } from "playwright-core";
+
+export const DIST = process.env.DIST_DIR || path.resolve(import.meta.dirname, "../../dist");
+export const ARTIFACTS = path.resolve(import.meta.dirname, "../artifacts");
+
+const MIME = {
+  ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".wasm": "application/wasm",
+  ".css": "text/css", ".svg": "image/svg+xml", ".png": "image/png", ".json": "application/json",
+};
+
+/**
+ * Serves `root` on 127.0.0.1 at a free port. `prefix` mounts it under a sub-path (e.g. "/course/lab/")
+ * to check that asset URLs are relative. `extra` maps URL paths to {type, body} for host pages.
+ */
+export async function startServer({ root = DIST, prefix = "/", extra = {} } = {}) {
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url, "http://x");
+    if (extra[url.pathname]) {
+      res.writeHead(200, { "content-type": extra[url.pathname].type });
+      res.end(extra[url.pathname].body);
+      return;
+    }
+    if (!url.pathname.startsWith(prefix)) { res.writeHead(404); res.end("not found"); return; }
+    let rel = decodeURIComponent(url.pathname.slice(prefix.length)) || "index.html";
+    if (rel.endsWith("/")) rel += "index.html";
+    const file = path.join(root, rel);
+    if (!file.startsWith(root)) { res.writeHead(403); res.end(); return; }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { "content-type": MIME[path.extname(file)] || "application/octet-stream" });
+      res.end(body);
+    } catch {
+      res.writeHead(404); res.end("not found");
+    }
+  });
+  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+  const { port } = server.address();
+  return { origin: `http://127.0.0.1:${port}`, url: `http://127.0.0.1:${port}${prefix}`, port,
+           close: () => new Promise((ok) => { server.closeAllConnections?.(); server.close(ok); }) };
+}
+
+const CHROME_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+/** Launches Debian's Chromium headless with a fresh profile; `close()` removes the profile. */
+export async function launch({ deviceScaleFactor = 1, viewport = { width: 1280, height: 900 } } = {}) {
+  const dir = await mkdtemp(path.join(tmpdir(), "fl-e2e-"));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true, args: CHROME_ARGS, deviceScaleFactor, viewport,
+  });
+  return { context, close: async () => { await context.close(); await rm(dir, { recursive: true, force: true }); } };
+}
+
+/**
+ * Opens `url` in a new page and records problems: page errors, console errors and any request
+ * whose origin is not one of `allowedOrigins` (default: the page's own).
+ */
+export async function openPage(context, url, { allowedOrigins } = {}) {
+  const page = await context.newPage();
+  const problems = [];
+  const allowed = new Set(allowedOrigins || [new URL(url).origin]);
+  page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+  page.on("console", (m) => { if (m.type() === "error") problems.push(`console.error: ${m.text()}`); });
+  page.on("response", (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
+  page.on("request", (r) => {
+    const u = r.url();
+    if (u.startsWith("data:") || u.startsWith("blob:") || u.startsWith("about:")) return;
+    if (!allowed.has(new URL(u).origin)) problems.push(`request left the origin: ${u}`);
+  });
+  await page.goto(url);
+  return { page, problems };
+}
+
+/** Saves a screenshot under tests/artifacts/ (look at it!). */
+export async function screenshot(page, name) {
+  await mkdir(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, name);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}
+
+/**
+ * Reads the RGBA pixels of a canvas in the page and counts those close to `rgb` inside the
+ * rectangle given as fractions of the canvas (default: the whole canvas).
+ */
+export async function countColour(page, selector, rgb, tol = 40, rect = [0, 0, 1, 1]) {
+  return page.evaluate(({ selector, rgb, tol, rect }) => {
+    const c = document.querySelector(selector);
+    const ctx = c.getContext("2d");
+    const x0 = Math.floor(rect[0] * c.width), y0 = Math.floor(rect[1] * c.height);
+    const w = Math.max(1, Math.floor((rect[2] - rect[0]) * c.width)), h = Math.max(1, Math.floor((rect[3] - rect[1]) * c.height));
+    const d = ctx.getImageData(x0, y0, w, h).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      if (d[i + 3] > 0 && Math.abs(d[i] - rgb[0]) <= tol && Math.abs(d[i + 1] - rgb[1]) <= tol && Math.abs(d[i + 2] - rgb[2]) <= tol) n++;
+    }
+    return n;
+  }, { selector, rgb, tol, rect });
+}
+
+/** Number of distinct colours (quantised) on a canvas: a blank or uniform canvas gives 1. */
+export async function distinctColours(page, selector) {
+  return page.evaluate((selector) => {
+    const c = document.querySelector(selector);
+    const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+    const seen = new Set();
+    for (let i = 0; i < d.length; i += 16) seen.add(((d[i] >> 4) << 12) | ((d[i + 1] >> 4) << 8) | ((d[i + 2] >> 4) << 4) | (d[i + 3] >> 4));
+    return seen.size;
+  }, selector);
+}
