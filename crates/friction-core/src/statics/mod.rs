@@ -2,7 +2,9 @@
 //!
 //! Every law here is a [`FrictionModel`] with no internal state, except the three composite laws
 //! DV, SD and SV of \[C\], whose printed force depends on the displacement X: they carry X as their
-//! single state (dX/dt = v, X(0) = 0), so the same scenario schema drives them.
+//! single state (dX/dt = v, X(0) = 0), so the same scenario schema drives them, and
+//! Armstrong-Hélouvry's seven-parameter model, a hybrid stick/slip model with pre-sliding, lag
+//! and dwell states and a discrete mode changed by its switching functions (see [`armstrong`]).
 //!
 //! Laws are written once as a [`StaticLaw`] (force as a function of `v` [m/s] and `F_e` \[N\]) and
 //! turned into a [`FrictionModel`] by the `static_model!` macro. Solvers with event location can ask for
