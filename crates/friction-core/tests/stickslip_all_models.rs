@@ -10,20 +10,12 @@ use friction_core::experiments::stickslip::{
 use friction_core::model::{registry, Category};
 use proptest::prelude::*;
 
-/// Static laws that the driver cannot finish at rtol = 1e-8 (they run out of steps; the page's
-/// e2e test pins the same list, `tests/e2e/stickslip.test.js`): skipped here so the rest are
-/// checked.
-const KNOWN_FAILING: [&str; 3] = ["rooney-deravi", "sd", "sv"];
-
 #[test]
 fn every_model_finishes_the_benchmark() {
     let b = Bench::TABLE_6_1;
     let mut ws = Workspace::default();
     let mut n = 0;
     for e in registry() {
-        if KNOWN_FAILING.contains(&e.info.id) {
-            continue;
-        }
         let model = build_for_bench(e, &b).unwrap_or_else(|err| panic!("{}: {err}", e.info.id));
         let r = run_bench(&mut ws, &b, model.as_ref())
             .unwrap_or_else(|err| panic!("{} did not finish: {err}", e.info.id));

@@ -105,6 +105,17 @@ macro_rules! static_model {
             fn force(&self, v: f64, fe: f64, _x: &[f64]) -> f64 {
                 $crate::statics::finite($crate::statics::StaticLaw::force(self, v, fe))
             }
+            // The law's switching surfaces, so that solvers stop on them (and the stick-slip
+            // driver can detect sliding modes on jumps away from v = 0).
+            fn n_switches(&self) -> usize {
+                let mut g = [0.0; $crate::statics::MAX_SWITCHES];
+                $crate::statics::StaticLaw::switching(self, 0.0, 0.0, &mut g)
+            }
+            fn switches(&self, v: f64, fe: f64, _x: &[f64], g: &mut [f64]) {
+                let mut a = [0.0; $crate::statics::MAX_SWITCHES];
+                let n = $crate::statics::StaticLaw::switching(self, v, fe, &mut a).min(g.len());
+                g[..n].copy_from_slice(&a[..n]);
+            }
         }
         impl $crate::statics::Switching for $t {
             fn switching(
