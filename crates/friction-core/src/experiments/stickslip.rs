@@ -639,8 +639,12 @@ pub struct Workspace {
 /// Maxwell-slip structures (GMS, bristle, Leuven: more than three switching surfaces), where
 /// its 40 s end point drifted 10–100× further from the reference than Rodas4's; those keep
 /// Rodas4.
+///
+/// Laws without a state also keep Rodas4: the Filippov slides on surfaces v* ≠ 0 (Rooney–Deravi)
+/// were validated with it, and with Rodas5P the exit from such a slide chattered at the corner of
+/// the sliding interval. They are cheap either way.
 pub fn method_for(model: &dyn FrictionModel) -> Method {
-    if model.n_switches() > 3 {
+    if model.n_switches() > 3 || model.n_states() == 0 {
         Method::Rodas4
     } else {
         Method::Rodas5P
