@@ -32,7 +32,8 @@ if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
   timed cargo install trunk --version "$TRUNK_VERSION" --locked --force
 fi
 
-if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+# FL_SKIP_BROWSER=1 skips the browser (a build-only job such as the Pages workflow needs none).
+if [ "${FL_SKIP_BROWSER:-0}" != 1 ] && { ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; }; then
   step "apt-get install chromium chromium-driver"
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
   timed $SUDO apt-get update -qq

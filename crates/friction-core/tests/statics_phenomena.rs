@@ -19,8 +19,9 @@ fn matrix() -> &'static phenomena::Matrix {
 /// hysteresis). Differences from CATALOG §9, each explained by the formulas:
 /// * awrejcewicz: friction stays at F_s after breakaway (no Coulomb level), so nothing is held
 ///   *above* the sliding level: stiction 0 (§9 says Y).
-/// * armstrong: the static reduction drops pre-sliding, lag and dwell (§9 lists them for the full
-///   hybrid model).
+/// * armstrong: the full hybrid model (pre-sliding spring σ0 x_p in stick, lagged Stribeck law in
+///   slip): all five flags as in §9. Pre-sliding: reversal slopes both ≈ σ0 = 1e5 N/m; hysteresis:
+///   the stick phase after each reversal and the lag state open the F–v loop.
 /// * hollars/wojewoda/popp-stelter: provisional best guesses, flags follow the guess.
 /// * stribeck [L]: viscous 0 because the library example has b_v = 0.
 const EXPECTED: [(&str, &str); 28] = [
@@ -32,7 +33,7 @@ const EXPECTED: [(&str, &str); 28] = [
     ("ambrosio", "00000"),
     ("karnopp", "10000"),
     ("bengisu-akay", "11000"),
-    ("armstrong", "11100"),
+    ("armstrong", "11111"),
     ("hollars", "11000"),
     ("andersson", "11100"),
     ("wojewoda", "11001"),

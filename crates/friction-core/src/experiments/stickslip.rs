@@ -11,6 +11,14 @@
 //! event-driven stick phase (ẍ = 0 with F = F_e) while F_e lies between the one-sided limits
 //! F(0⁻, F_e) and F(0⁺, F_e), and slip phases with F evaluated on the side of the slip direction.
 //! Laws that are continuous at v = 0 (every regularised law, Karnopp's window) run as plain ODEs.
+//!
+//! The stick is the special case v* = 0 of a Filippov sliding mode: wherever the law's force
+//! jumps across a velocity switching surface v = v* and the acceleration points into the surface
+//! from both sides (F(v*⁻) < F_e < F(v*⁺)), the driver holds v = v* exactly (ẍ = 0, the belt
+//! speed being constant) with F = F_e, the one value that keeps it there, until F_e leaves the
+//! interval of the one-sided limits; the block then leaves on the side the field points to.
+//! Laws with a state (SD/SV's displacement X) keep integrating it during the slide with v = v*.
+//! Surfaces v* ≠ 0 are found from the model's switching functions (Rooney–Deravi's |v| = v_0).
 
 use crate::integrate::adaptive::{EventAction, Method, Options, Point, Rodas, SolveError, System};
 use crate::model::FrictionModel;
@@ -257,20 +265,30 @@ impl std::fmt::Display for StickSlipError {
 
 impl std::error::Error for StickSlipError {}
 
-/// Stick/slip mode of the driver for static laws that jump at v = 0.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Mode of the driver: free ODE, a Filippov slide on a surface v = v* (the stick is v* = 0), or
+/// a one-sided slip of a law that jumps at v = 0.
+#[derive(Debug, Clone, Copy, PartialEq)]
 enum Mode {
     /// Plain ODE (state models, continuous static laws).
     Free,
-    /// Zero relative velocity held exactly; F = F_e.
-    Stick,
+    /// Filippov sliding mode: relative velocity held exactly at v* (v* = 0: a stick); F = F_e.
+    Slide(f64),
     /// Slipping in direction ±1; F is taken on that side of v = 0.
     Slip(i8),
 }
 
+/// The stick: the sliding mode on v = 0.
+const STICK: Mode = Mode::Slide(0.0);
+
 /// One-sided probe velocity for the limits F(0±) [m/s]: far below any physical scale and far
 /// above the float resolution of v around v_b.
 const V_PROBE: f64 = 1e-14;
+
+/// One-sided probe offset at a surface v*: [`V_PROBE`] at 0, a few ulps of v* elsewhere.
+#[inline]
+fn probe(vs: f64) -> f64 {
+    V_PROBE.max(16.0 * f64::EPSILON * vs.abs())
+}
 
 // Event indices of the closed loop.
 const EV_XDOT: usize = 0;
@@ -281,6 +299,8 @@ const EV_MODEL: usize = 4;
 
 struct ClosedLoop<'a> {
     model: &'a dyn FrictionModel,
+    /// Scratch for the model's switching functions while probing a surface.
+    gscratch: std::cell::RefCell<Vec<f64>>,
     /// Scratch for analytic partials of separable models: [∂ż/∂z | ∂ż/∂v | ∂F/∂z].
     partials: std::cell::RefCell<Vec<f64>>,
     b: Bench,
@@ -290,6 +310,8 @@ struct ClosedLoop<'a> {
     out: StickSlipRun,
     maxima: Vec<(f64, f64)>,
     minima: Vec<(f64, f64)>,
+    /// The law jumps at v = 0 and gets the exact stick / one-sided slip treatment.
+    sticks: bool,
 }
 
 impl ClosedLoop<'_> {
@@ -301,27 +323,91 @@ impl ClosedLoop<'_> {
     /// The range of forces a static law can supply at rest for external force fe: spanned by
     /// the one-sided limits F(0⁻), F(0⁺) and the capacity of the law's own stick branch at
     /// v = 0 (Karnopp's min(|F_e|, F_s) sgn F_e), probed with a large external force so that the
-    /// range has a margin that crosses zero at release rather than touching it.
-    fn limits(&self, fe: f64) -> (f64, f64) {
-        let a = self.model.force(-V_PROBE, fe, &[]);
-        let b = self.model.force(V_PROBE, fe, &[]);
+    /// range has a margin that crosses zero at release rather than touching it. The same at a
+    /// sliding surface v* ≠ 0 (probes v* ± δ, capacity at v*) with the model state z.
+    fn limits_at(&self, vs: f64, fe: f64, z: &[f64]) -> (f64, f64) {
+        let d = probe(vs);
+        let a = self.model.force(vs - d, fe, z);
+        let b = self.model.force(vs + d, fe, z);
         let big = 1e3 * (1.0 + fe.abs() + a.abs() + b.abs());
-        let c = self.model.force(0.0, -big, &[]);
-        let d = self.model.force(0.0, big, &[]);
+        let c = self.model.force(vs, -big, z);
+        let d = self.model.force(vs, big, z);
         (a.min(b).min(c).min(d), a.max(b).max(c).max(d))
     }
 
-    /// Whether a static law is discontinuous at v = 0 for this fe (Coulomb yes; tanh and a
-    /// Karnopp window of finite width no: those run as plain ODEs).
-    fn jumps(&self, fe: f64) -> bool {
-        let (lo, hi) = self.limits(fe);
+    fn limits(&self, fe: f64, z: &[f64]) -> (f64, f64) {
+        self.limits_at(0.0, fe, z)
+    }
+
+    /// Whether the law is discontinuous at v = v* for this fe and state (Coulomb, SD at v = 0
+    /// yes; tanh and a Karnopp window of finite width no: those run as plain ODEs).
+    fn jumps_at(&self, vs: f64, fe: f64, z: &[f64]) -> bool {
+        let (lo, hi) = self.limits_at(vs, fe, z);
         let scale = self
             .model
-            .force(1e-3, fe, &[])
+            .force(vs + 1e-3, fe, z)
             .abs()
-            .max(self.model.force(-1e-3, fe, &[]).abs())
+            .max(self.model.force(vs - 1e-3, fe, z).abs())
             .max(f64::MIN_POSITIVE);
         (hi - lo).abs() > 1e-7 * scale
+    }
+
+    fn jumps(&self, fe: f64, z: &[f64]) -> bool {
+        self.sticks && self.jumps_at(0.0, fe, z)
+    }
+
+    /// At a located crossing of model switch `j` (state y): the surface velocity v* if the
+    /// force jumps there and the field points into it from both sides (a sliding mode).
+    fn sliding_surface(&self, j: usize, y: &[f64]) -> Option<f64> {
+        let fe = self.fe(y);
+        let z = &y[2..];
+        let v = y[1] - self.b.vb;
+        let mut g = self.gscratch.borrow_mut();
+        let gj = |vv: f64, g: &mut Vec<f64>| {
+            self.model.switches(vv, fe, z, g);
+            g[j]
+        };
+        // Bracket the surface in v at frozen (F_e, z): the located point is within round-off
+        // of it; a switch that does not depend on v has no bracket and is no velocity surface.
+        let w = 1e-8 * (1.0 + v.abs());
+        let (mut a, mut b) = (v - w, v + w);
+        let (ga, gb) = (gj(a, &mut g), gj(b, &mut g));
+        if ga == 0.0 || gb == 0.0 || ga.signum() == gb.signum() {
+            return None;
+        }
+        // Cheap gate before bisecting: a continuous law changes little across the bracket.
+        let (fa, fb) = (self.model.force(a, fe, z), self.model.force(b, fe, z));
+        if fa == fb {
+            return None;
+        }
+        for _ in 0..100 {
+            let c = 0.5 * (a + b);
+            if b - a <= probe(c) || c <= a || c >= b {
+                break;
+            }
+            let gc = gj(c, &mut g);
+            if gc == 0.0 {
+                a = c;
+                b = c;
+                break;
+            }
+            if gc.signum() == ga.signum() {
+                a = c;
+            } else {
+                b = c;
+            }
+        }
+        let vs = 0.5 * (a + b);
+        if !self.jumps_at(vs, fe, z) {
+            return None;
+        }
+        let d = probe(vs);
+        let (lo, hi) = (
+            self.model.force(vs - d, fe, z),
+            self.model.force(vs + d, fe, z),
+        );
+        // Sliding: m ẍ = F_e − F is > 0 below the surface and < 0 above it.
+        (lo < fe && fe < hi).then_some(vs)
     }
 
     /// Friction force F for state y under the current mode.
@@ -329,32 +415,32 @@ impl ClosedLoop<'_> {
         let fe = self.fe(y);
         let v = y[1] - self.b.vb;
         match self.mode {
-            Mode::Stick => fe,
+            Mode::Slide(_) => fe,
             Mode::Slip(d) => {
                 let d = d as f64;
                 let ve = if v * d > 0.0 { v } else { d * V_PROBE };
-                self.model.force(ve, fe, &[])
+                self.model.force(ve, fe, &y[2..])
             }
             Mode::Free => self.model.force(v, fe, &y[2..]),
         }
     }
 
     /// Decides stick or slip at v = 0 from the one-sided accelerations.
-    fn decide_at_rest(&self, fe: f64) -> Mode {
-        let (lo, hi) = self.limits(fe);
+    fn decide_at_rest(&self, fe: f64, z: &[f64]) -> Mode {
+        let (lo, hi) = self.limits(fe, z);
         if fe - hi > 0.0 {
             Mode::Slip(1)
         } else if fe - lo < 0.0 {
             Mode::Slip(-1)
         } else {
-            Mode::Stick
+            STICK
         }
     }
 
     fn record(&mut self, t: f64, y: &[f64]) {
         let f = self.force(y);
         let xdd = match self.mode {
-            Mode::Stick => 0.0,
+            Mode::Slide(_) => 0.0,
             _ => (-self.b.k * y[0] - f) / self.b.m,
         };
         self.out.t.push(t);
@@ -373,10 +459,6 @@ impl System for ClosedLoop<'_> {
 
     fn rhs(&self, y: &[f64], dy: &mut [f64]) {
         dy[0] = y[1];
-        if self.mode == Mode::Stick {
-            dy[1] = 0.0;
-            return;
-        }
         if self.ns > 0 && self.mode == Mode::Free {
             // One call, so models share the work (Stribeck exponentials, ż) between both.
             let v = y[1] - self.b.vb;
@@ -386,10 +468,18 @@ impl System for ClosedLoop<'_> {
             dy[1] = (-self.b.k * y[0] - f) / self.b.m;
             return;
         }
-        let f = self.force(y);
-        dy[1] = (-self.b.k * y[0] - f) / self.b.m;
+        let v = match self.mode {
+            Mode::Slide(vs) => {
+                dy[1] = 0.0;
+                vs
+            }
+            _ => {
+                let f = self.force(y);
+                dy[1] = (-self.b.k * y[0] - f) / self.b.m;
+                y[1] - self.b.vb
+            }
+        };
         if self.ns > 0 {
-            let v = y[1] - self.b.vb;
             self.model.derivative(v, self.fe(y), &y[2..], &mut dy[2..]);
         }
     }
@@ -455,8 +545,8 @@ impl System for ClosedLoop<'_> {
                 g[EV_STICK_HI] = 1.0;
                 g[EV_STICK_LO] = 1.0;
             }
-            Mode::Stick => {
-                let (lo, hi) = self.limits(fe);
+            Mode::Slide(vs) => {
+                let (lo, hi) = self.limits_at(vs, fe, &y[2..]);
                 g[EV_VZERO] = 1.0;
                 g[EV_STICK_HI] = hi - fe;
                 g[EV_STICK_LO] = fe - lo;
@@ -468,7 +558,12 @@ impl System for ClosedLoop<'_> {
             }
         }
         if self.nsw > 0 {
-            self.model.switches(v, fe, &y[2..], &mut g[EV_MODEL..]);
+            match self.mode {
+                // Held on a surface: its own switch would sit at zero; the exits are the
+                // EV_STICK_* functions.
+                Mode::Slide(_) => g[EV_MODEL..].fill(1.0),
+                _ => self.model.switches(v, fe, &y[2..], &mut g[EV_MODEL..]),
+            }
         }
     }
 
@@ -478,26 +573,35 @@ impl System for ClosedLoop<'_> {
             EV_VZERO => {
                 y[1] = self.b.vb;
                 let fe = self.fe(y);
-                self.mode = if self.jumps(fe) {
-                    self.decide_at_rest(fe)
+                self.mode = if self.jumps(fe, &y[2..]) {
+                    self.decide_at_rest(fe, &y[2..])
                 } else {
                     Mode::Free
                 };
                 EventAction::Reset
             }
-            EV_STICK_HI => {
-                self.mode = Mode::Slip(1);
-                EventAction::Reset
-            }
-            EV_STICK_LO => {
-                self.mode = Mode::Slip(-1);
+            EV_STICK_HI | EV_STICK_LO => {
+                let d = if index == EV_STICK_HI { 1 } else { -1 };
+                // Leaving the stick of a law that jumps at 0 slips with one-sided forces until
+                // the next rest; leaving any other surface is free motion.
+                self.mode = match self.mode {
+                    Mode::Slide(vs) if vs == 0.0 && self.sticks => Mode::Slip(d),
+                    _ => Mode::Free,
+                };
                 EventAction::Reset
             }
             i => {
                 let v = y[1] - self.b.vb;
                 let fe = self.fe(y);
-                self.model
+                let changed = self
+                    .model
                     .on_switch(i - EV_MODEL, rising, v, fe, &mut y[2..]);
+                if !changed && self.mode == Mode::Free && self.model.n_discrete() == 0 {
+                    if let Some(vs) = self.sliding_surface(i - EV_MODEL, y) {
+                        y[1] = self.b.vb + vs;
+                        self.mode = Mode::Slide(vs);
+                    }
+                }
                 EventAction::Reset
             }
         }
@@ -535,8 +639,12 @@ pub struct Workspace {
 /// Maxwell-slip structures (GMS, bristle, Leuven: more than three switching surfaces), where
 /// its 40 s end point drifted 10–100× further from the reference than Rodas4's; those keep
 /// Rodas4.
+///
+/// Laws without a state also keep Rodas4: the Filippov slides on surfaces v* ≠ 0 (Rooney–Deravi)
+/// were validated with it, and with Rodas5P the exit from such a slide chattered at the corner of
+/// the sliding interval. They are cheap either way.
 pub fn method_for(model: &dyn FrictionModel) -> Method {
-    if model.n_switches() > 3 {
+    if model.n_switches() > 3 || model.n_states() == 0 {
         Method::Rodas4
     } else {
         Method::Rodas5P
@@ -564,6 +672,7 @@ pub fn run_bench(
     let mut sys = ClosedLoop {
         model,
         partials: std::cell::RefCell::new(vec![0.0; 3 * ns]),
+        gscratch: std::cell::RefCell::new(vec![0.0; nsw]),
         b: *b,
         ns,
         nsw,
@@ -571,13 +680,18 @@ pub fn run_bench(
         out: StickSlipRun::default(),
         maxima: Vec::new(),
         minima: Vec::new(),
+        sticks: false,
     };
     let mut y = vec![0.0; 2 + ns];
     y[0] = 0.0;
     y[1] = b.vb;
     model.initial_state(&mut y[2..]);
-    if ns == 0 && sys.jumps(0.0) {
-        sys.mode = sys.decide_at_rest(0.0);
+    // Laws without own switching logic that jump at v = 0 (Coulomb; SD/SV with their state X)
+    // get the exact stick; state models with switches handle their surfaces themselves.
+    sys.sticks =
+        (ns == 0 || (nsw == 0 && model.n_discrete() == 0)) && sys.jumps_at(0.0, 0.0, &y[2..]);
+    if sys.sticks {
+        sys.mode = sys.decide_at_rest(0.0, &y[2..]);
     }
     let opts = Options {
         rtol: RTOL,

@@ -2,7 +2,9 @@
 //!
 //! Every law here is a [`FrictionModel`] with no internal state, except the three composite laws
 //! DV, SD and SV of \[C\], whose printed force depends on the displacement X: they carry X as their
-//! single state (dX/dt = v, X(0) = 0), so the same scenario schema drives them.
+//! single state (dX/dt = v, X(0) = 0), so the same scenario schema drives them, and
+//! Armstrong-Hélouvry's seven-parameter model, a hybrid stick/slip model with pre-sliding, lag
+//! and dwell states and a discrete mode changed by its switching functions (see [`armstrong`]).
 //!
 //! Laws are written once as a [`StaticLaw`] (force as a function of `v` [m/s] and `F_e` \[N\]) and
 //! turned into a [`FrictionModel`] by the `static_model!` macro. Solvers with event location can ask for
@@ -102,6 +104,17 @@ macro_rules! static_model {
             }
             fn force(&self, v: f64, fe: f64, _x: &[f64]) -> f64 {
                 $crate::statics::finite($crate::statics::StaticLaw::force(self, v, fe))
+            }
+            // The law's switching surfaces, so that solvers stop on them (and the stick-slip
+            // driver can detect sliding modes on jumps away from v = 0).
+            fn n_switches(&self) -> usize {
+                let mut g = [0.0; $crate::statics::MAX_SWITCHES];
+                $crate::statics::StaticLaw::switching(self, 0.0, 0.0, &mut g)
+            }
+            fn switches(&self, v: f64, fe: f64, _x: &[f64], g: &mut [f64]) {
+                let mut a = [0.0; $crate::statics::MAX_SWITCHES];
+                let n = $crate::statics::StaticLaw::switching(self, v, fe, &mut a).min(g.len());
+                g[..n].copy_from_slice(&a[..n]);
             }
         }
         impl $crate::statics::Switching for $t {
