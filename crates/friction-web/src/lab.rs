@@ -211,12 +211,21 @@ impl Job {
                 .zip(models)
                 .map(|((r, _), (e, _))| (e.info.name, r))
                 .collect();
+            let shorts: Vec<String> = models
+                .iter()
+                .map(|(e, _)| short_name(e.info.name))
+                .collect();
+            let labelled: Vec<(&str, &StickSlipRun)> = labelled
+                .iter()
+                .zip(&shorts)
+                .map(|((_, r), s)| (s.as_str(), *r))
+                .collect();
             // the legend lists every selected model, also those still running
             let legend: Vec<Series> = models
                 .iter()
                 .enumerate()
                 .map(|(i, (e, _))| Series {
-                    label: e.info.name.to_string(),
+                    label: short_name(e.info.name),
                     color: PALETTE[i % PALETTE.len()],
                     points: Vec::new(),
                     dashed: false,
@@ -301,6 +310,22 @@ impl Job {
 }
 
 /// A registry name without its " — provisional" suffix (the flag text follows it).
+/// Short legend label for the six small stick-slip panels: the name before its citation
+/// ("LuGre (Canudas de Wit et al. 1995)" → "LuGre"), keeping the provisional mark.
+fn short_name(name: &str) -> String {
+    let base = base_name(name);
+    let cut = [" (", ", "]
+        .iter()
+        .filter_map(|p| base.find(p))
+        .min()
+        .unwrap_or(base.len());
+    let mut s = base[..cut].to_string();
+    if base.len() != name.len() {
+        s.push_str(" (prov.)");
+    }
+    s
+}
+
 fn base_name(name: &str) -> &str {
     name.trim_end_matches(" — provisional")
 }
