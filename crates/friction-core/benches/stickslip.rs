@@ -1,5 +1,6 @@
 //! Wall time of the 40 s Rabinowicz benchmark per model (Rodas4, rtol = 1e-8), with the solver
 //! workspace reused across iterations as the page does.
+#![allow(missing_docs)] // criterion_group! generates an undocumented function
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use friction_core::experiments::stickslip::{build_for_bench, run_bench, Bench, Workspace};

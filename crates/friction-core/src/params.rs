@@ -27,6 +27,29 @@ pub struct ParamSpec {
     pub log: bool,
 }
 
+/// Builds a [`ParamSpec`] in one line (a `const fn`, so model tables can be `static`).
+pub const fn spec(
+    key: &'static str,
+    name: &'static str,
+    symbol: &'static str,
+    unit: &'static str,
+    default: f64,
+    min: f64,
+    max: f64,
+    log: bool,
+) -> ParamSpec {
+    ParamSpec {
+        key,
+        name,
+        symbol,
+        unit,
+        default,
+        min,
+        max,
+        log,
+    }
+}
+
 impl ParamSpec {
     /// Label for UIs: `"Stribeck velocity v_S [m/s]"`.
     pub fn label(&self) -> String {

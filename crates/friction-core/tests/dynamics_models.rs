@@ -98,7 +98,8 @@ fn gauss(v: f64) -> f64 {
 fn steady_states_at_constant_velocity() {
     let sg = |v: f64| v.signum();
     type Expect = Box<dyn Fn(f64) -> f64>;
-    let cases: Vec<(&str, Vec<(&str, f64)>, Expect, f64)> = vec![
+    type Case = (&'static str, Vec<(&'static str, f64)>, Expect, f64);
+    let cases: Vec<Case> = vec![
         ("dahl", vec![], Box::new(move |v| FC * sg(v)), 5.0),
         ("dankowicz", vec![], Box::new(move |v| FC * sg(v)), 5.0),
         ("bliman-sorine", vec![], Box::new(move |v| FC * sg(v)), 5.0),

@@ -1,30 +1,8 @@
 //! Parameter descriptions shared by the thesis dynamic models (thesis Tables 6.1 and 7.1), so
 //! that one benchmark view drives every model with the same keys.
 
+pub(crate) use crate::params::spec;
 use crate::params::ParamSpec;
-
-/// Builds a [`ParamSpec`] in one line.
-pub(crate) const fn spec(
-    key: &'static str,
-    name: &'static str,
-    symbol: &'static str,
-    unit: &'static str,
-    default: f64,
-    min: f64,
-    max: f64,
-    log: bool,
-) -> ParamSpec {
-    ParamSpec {
-        key,
-        name,
-        symbol,
-        unit,
-        default,
-        min,
-        max,
-        log,
-    }
-}
 
 /// μ_s, static friction coefficient (Table 6.1: 0.15).
 pub(crate) const MUS: ParamSpec = spec(

@@ -22,30 +22,8 @@
 
 use crate::integrate::adaptive::{EventAction, Method, Options, Point, Rodas, SolveError, System};
 use crate::model::FrictionModel;
-use crate::params::{ParamError, ParamSpec};
+use crate::params::{spec, ParamError, ParamSpec};
 use crate::scenario::ViewDef;
-
-const fn spec(
-    key: &'static str,
-    name: &'static str,
-    symbol: &'static str,
-    unit: &'static str,
-    default: f64,
-    min: f64,
-    max: f64,
-    log: bool,
-) -> ParamSpec {
-    ParamSpec {
-        key,
-        name,
-        symbol,
-        unit,
-        default,
-        min,
-        max,
-        log,
-    }
-}
 
 /// View parameters, thesis Table 6.1 defaults, in the order [`run`] expects them.
 pub const PARAMS: [ParamSpec; 7] = [

@@ -3,7 +3,7 @@
 //! Normalised stiffnesses k̄ are per unit normal load, hence in 1/m; dampings c̄ in s/m. The
 //! ranges are those the issue asks for: k̄ up to 1e9 1/m, τ down to 1e-7 s.
 
-use crate::params::ParamSpec;
+use crate::params::{spec, ParamSpec};
 use crate::stribeck::Stribeck;
 
 /// Table I: σ0 [1/m].
@@ -21,28 +21,6 @@ pub const GKV_K0_DEFAULT: f64 = SIGMA1_TABLE_I / GAMMA1_TABLE_I;
 pub const GKV_K1_DEFAULT: f64 = SIGMA0_TABLE_I * GKV_K0_DEFAULT / (GKV_K0_DEFAULT - SIGMA0_TABLE_I);
 /// GKV c̄1 mapped from Table I: γ1·(k̄0 + k̄1) ≈ 76.3349 s/m.
 pub const GKV_C1_DEFAULT: f64 = GAMMA1_TABLE_I * (GKV_K0_DEFAULT + GKV_K1_DEFAULT);
-
-const fn spec(
-    key: &'static str,
-    name: &'static str,
-    symbol: &'static str,
-    unit: &'static str,
-    default: f64,
-    min: f64,
-    max: f64,
-    log: bool,
-) -> ParamSpec {
-    ParamSpec {
-        key,
-        name,
-        symbol,
-        unit,
-        default,
-        min,
-        max,
-        log,
-    }
-}
 
 /// Bristle (parallel) spring k̄0 of the GM model and of the elastic bristle; σ0 of Table I.
 pub const K0: ParamSpec = spec(
