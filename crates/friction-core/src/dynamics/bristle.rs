@@ -72,15 +72,8 @@ pub struct Bristle {
 fn build(values: &[f64]) -> Result<Box<dyn FrictionModel>, ParamError> {
     let v = common::check(&PARAMS, values)?;
     common::check_mus_ge_muk(v[0], v[1])?;
-    for (i, key) in [(4, "n"), (5, "seed")] {
-        if v[i].fract() != 0.0 {
-            return Err(ParamError::new(
-                key,
-                &crate::params::fmt_num(v[i]),
-                "must be a whole number",
-            ));
-        }
-    }
+    common::check_whole("n", v[4])?;
+    common::check_whole("seed", v[5])?;
     let (fs, fc, s0) = (v[0] * v[2], v[1] * v[2], v[3]);
     let ds = fs / s0;
     Ok(Box::new(Bristle {

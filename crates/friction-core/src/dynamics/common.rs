@@ -97,6 +97,19 @@ pub(crate) fn check_mus_ge_muk(mus: f64, muk: f64) -> Result<(), crate::params::
     }
 }
 
+/// Rejects a non-integer count (element number, seed) with an error naming `key`.
+pub(crate) fn check_whole(key: &str, value: f64) -> Result<(), crate::params::ParamError> {
+    if value.fract() != 0.0 {
+        Err(crate::params::ParamError::new(
+            key,
+            &crate::params::fmt_num(value),
+            "must be a whole number",
+        ))
+    } else {
+        Ok(())
+    }
+}
+
 /// sgn with sgn(0) = 0 (CATALOG §0.3).
 #[inline]
 pub(crate) fn sgn(x: f64) -> f64 {

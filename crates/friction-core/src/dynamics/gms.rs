@@ -97,13 +97,7 @@ pub struct Gms {
 fn build(values: &[f64]) -> Result<Box<dyn FrictionModel>, ParamError> {
     let v = common::check(&PARAMS, values)?;
     common::check_mus_ge_muk(v[0], v[1])?;
-    if v[9].fract() != 0.0 {
-        return Err(ParamError::new(
-            "n",
-            &crate::params::fmt_num(v[9]),
-            "must be a whole number",
-        ));
-    }
+    common::check_whole("n", v[9])?;
     let n = v[9] as usize;
     let w: Vec<f64> = (1..=n).map(|i| (i as f64).powf(v[10])).collect();
     let sum: f64 = w.iter().sum();

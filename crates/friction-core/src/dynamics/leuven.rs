@@ -82,13 +82,7 @@ pub struct Leuven {
 fn build(values: &[f64]) -> Result<Box<dyn FrictionModel>, ParamError> {
     let v = common::check(&PARAMS, values)?;
     common::check_mus_ge_muk(v[0], v[1])?;
-    if v[9].fract() != 0.0 {
-        return Err(ParamError::new(
-            "n",
-            &crate::params::fmt_num(v[9]),
-            "must be a whole number",
-        ));
-    }
+    common::check_whole("n", v[9])?;
     let n = v[9] as usize;
     let fs = v[0] * v[2];
     let ki = v[3] / n as f64;
