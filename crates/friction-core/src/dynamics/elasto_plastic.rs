@@ -93,17 +93,23 @@ impl ElastoPlastic {
     /// Steady-state friction level F_ss(v) [N].
     pub fn fss(&self, v: f64) -> f64 {
         let r = (v / self.vs).abs();
-        let e = if self.i == 1.0 { r } else { r.powf(self.i) };
-        self.fc + (self.fs - self.fc) * (-e).exp()
+        let e = common::shape_pow(r, self.i);
+        self.fc + (self.fs - self.fc) * common::exp_neg(e)
     }
 
     /// Adhesion map α(z, v) [-].
     pub fn alpha(&self, z: f64, v: f64) -> f64 {
+        self.alpha_with(z, v, self.fss(v))
+    }
+
+    /// α(z, v) with F_ss(v) already known (the rate needs it too).
+    #[inline]
+    fn alpha_with(&self, z: f64, v: f64, fss: f64) -> f64 {
         if common::sgn(v) != common::sgn(z) {
             return 0.0;
         }
         let a = z.abs();
-        let zss = self.fss(v) / self.sigma0;
+        let zss = fss / self.sigma0;
         if a <= self.zba {
             0.0
         } else if a >= zss {
@@ -116,7 +122,8 @@ impl ElastoPlastic {
 
     #[inline]
     fn zdot(&self, v: f64, z: f64) -> f64 {
-        v - self.alpha(z, v) * self.sigma0 * v.abs() * z / self.fss(v)
+        let fss = self.fss(v);
+        v - self.alpha_with(z, v, fss) * self.sigma0 * v.abs() * z / fss
     }
 }
 
@@ -158,7 +165,7 @@ impl FrictionModel for ElastoPlastic {
             return None;
         }
         let fss = self.fss(v);
-        let e = if self.i == 1.0 { r } else { r.powf(self.i) };
+        let e = common::shape_pow(r, self.i);
         let de = if self.i == 1.0 {
             1.0
         } else if r == 0.0 {
@@ -166,11 +173,11 @@ impl FrictionModel for ElastoPlastic {
         } else {
             self.i * e / r
         };
-        let dfss = -(self.fs - self.fc) * (-e).exp() * de * common::sgn(v) / self.vs;
+        let dfss = -(self.fs - self.fc) * common::exp_neg(e) * de * common::sgn(v) / self.vs;
         let u = self.sigma0 * v.abs() * z / fss;
         let dudz = self.sigma0 * v.abs() / fss;
         let dudv = self.sigma0 * z * (common::sgn(v) / fss - v.abs() * dfss / (fss * fss));
-        let alpha = self.alpha(z, v);
+        let alpha = self.alpha_with(z, v, fss);
         let (mut dadz, mut dadv) = (0.0, 0.0);
         let a = z.abs();
         let zss = fss / self.sigma0;

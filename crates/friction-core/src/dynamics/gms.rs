@@ -118,12 +118,7 @@ impl Gms {
     /// Steady-state level F_ss(v) [N] (even, positive).
     pub fn fss(&self, v: f64) -> f64 {
         let r = (v / self.vs).abs();
-        let e = if self.delta == 2.0 {
-            r * r
-        } else {
-            r.powf(self.delta)
-        };
-        self.fc + (self.fs - self.fc) * (-e).exp()
+        self.fc + (self.fs - self.fc) * common::exp_neg(common::shape_pow(r, self.delta))
     }
 
     #[inline]
@@ -189,7 +184,7 @@ impl FrictionModel for Gms {
             0.0
         } else {
             -(self.fs - self.fc)
-                * (-r.powf(self.delta)).exp()
+                * common::exp_neg(common::shape_pow(r, self.delta))
                 * self.delta
                 * r.powf(self.delta - 1.0)
                 * common::sgn(v)

@@ -56,7 +56,7 @@ impl LuGre {
     #[inline]
     pub fn g(&self, v: f64) -> f64 {
         let r = v / self.vs;
-        self.fc + (self.fs - self.fc) * (-r * r).exp()
+        self.fc + (self.fs - self.fc) * common::exp_neg(r * r)
     }
 
     /// Steady-state force g(v) sgn v + σ2 v [N].
@@ -109,7 +109,7 @@ impl FrictionModel for LuGre {
         let z = x[0];
         let g = self.g(v);
         let r = v / self.vs;
-        let dg = -2.0 * (self.fs - self.fc) * (-r * r).exp() * r / self.vs;
+        let dg = -2.0 * (self.fs - self.fc) * common::exp_neg(r * r) * r / self.vs;
         let dd = -self.sigma0 * v.abs() / g;
         let dv = 1.0 - self.sigma0 * z * (common::sgn(v) / g - v.abs() * dg / (g * g));
         dzdz[0] = dd;

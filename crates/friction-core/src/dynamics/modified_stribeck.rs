@@ -103,7 +103,7 @@ impl ModifiedStribeck {
     /// Slip limit g(v) [m].
     pub fn g(&self, v: f64) -> f64 {
         let r = v / self.vs;
-        self.a1 + self.a2 * (-r * r).exp()
+        self.a1 + self.a2 * common::exp_neg(r * r)
     }
 }
 
@@ -153,7 +153,7 @@ impl FrictionModel for ModifiedStribeck {
         let d = x[0];
         let g = self.g(v);
         let r = v / self.vs;
-        let dg = -2.0 * self.a2 * r * (-r * r).exp() / self.vs;
+        let dg = -2.0 * self.a2 * r * common::exp_neg(r * r) / self.vs;
         if d.abs() > g && v * d > 0.0 {
             let q = d / g - common::sgn(d);
             dzdz[0] = -v.abs() / (ETA * g);

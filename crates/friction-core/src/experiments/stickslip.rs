@@ -608,6 +608,9 @@ impl System for ClosedLoop<'_> {
 pub struct Workspace {
     /// The integrator; [`run_bench`] picks its method per model ([`method_for`]).
     pub solver: Rodas,
+    /// Relative and absolute tolerance of the next runs in place of [`RTOL`] and [`ATOL`]
+    /// (work–precision studies against other solvers); `None` keeps the thesis' values.
+    pub tolerance: Option<f64>,
 }
 
 /// The integration method the benchmark uses for `model`.
@@ -672,8 +675,8 @@ pub fn run_bench(
         sys.mode = sys.decide_at_rest(0.0, &y[2..]);
     }
     let opts = Options {
-        rtol: RTOL,
-        atol: ATOL,
+        rtol: ws.tolerance.unwrap_or(RTOL),
+        atol: ws.tolerance.unwrap_or(ATOL),
         h0: 1e-6,
         hmax: (b.tend / 200.0).max(1e-3),
         max_steps: 5_000_000,
