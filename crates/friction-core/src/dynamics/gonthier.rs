@@ -123,6 +123,17 @@ impl Gonthier {
     fn fmax(&self, sdw: f64) -> f64 {
         self.fc + (self.fs - self.fc) * sdw
     }
+
+    /// d dir/dv: 0 outside |v| ≤ v0 (sgn is flat there), (3/2)(1 − r²)/v0 on the cubic.
+    #[inline]
+    fn ddir(&self, v: f64) -> f64 {
+        if v.abs() > self.v0 {
+            0.0
+        } else {
+            let r = v / self.v0;
+            1.5 * (1.0 - r * r) / self.v0
+        }
+    }
 }
 
 impl FrictionModel for Gonthier {
@@ -147,6 +158,61 @@ impl FrictionModel for Gonthier {
         // step) can make F_max negative or NaN; f64::clamp would panic there, so bound it at 0.
         let fm = self.fmax(x[1]).max(0.0);
         fb.clamp(-fm, fm) + self.sigma2 * v
+    }
+    // ż0 depends on (v, z0) only and ṡ_dw on (v, s_dw) only: the Jacobian is diagonal in the
+    // states, so the closed loop can use `partials` instead of differencing both columns.
+    fn separable(&self) -> bool {
+        true
+    }
+    // Each branch below is the one `derivative`/`force` take at the same point (d ≥ 0 for the
+    // dwell rate, |v| > v0 for sgn, |F_b| ≤ F_max for the unclipped force), so on a kink the
+    // partials are the one-sided ones of the branch the value itself comes from.
+    fn partials(
+        &self,
+        v: f64,
+        _fe: f64,
+        x: &[f64],
+        dzdz: &mut [f64],
+        dzdv: &mut [f64],
+        dfdz: &mut [f64],
+    ) -> Option<f64> {
+        let (z, sdw) = (x[0], x[1]);
+        // s = e^{−(v/v_S)²}, s' = −2 v s / v_S².
+        let s = self.s(v);
+        let ds = -2.0 * v * s / (self.vs * self.vs);
+        let slip = (self.fc * self.dir(v) - self.sigma0 * z) / self.sigma1;
+        // ż0 = s v + (1 − s)·slip.
+        let dz0dz = -(1.0 - s) * self.sigma0 / self.sigma1;
+        let dz0dv = ds * v + s - ds * slip + (1.0 - s) * self.fc * self.ddir(v) / self.sigma1;
+        // ṡ_dw = (s − s_dw)·rate with rate 1/τ_dw for s ≥ s_dw, else σ0/σ1.
+        let rate = if s - sdw >= 0.0 {
+            1.0 / self.taudw
+        } else {
+            self.sigma0 / self.sigma1
+        };
+        dzdz[0] = dz0dz;
+        dzdz[1] = -rate;
+        dzdv[0] = dz0dv;
+        dzdv[1] = ds * rate;
+        // F = clip(F_b, ±F_max) + σ2 v with F_b = σ0 z + σ1 ż0 and F_max = max(F_C + (F_s −
+        // F_C) s_dw, 0): inside the band F follows F_b; clipped it follows ±F_max (which is
+        // flat in s_dw once the bound at 0 is active).
+        let fb = self.sigma0 * z + self.sigma1 * self.zdot(v, z);
+        let fm_raw = self.fmax(sdw);
+        let fm = fm_raw.max(0.0);
+        if fb.abs() <= fm {
+            dfdz[0] = self.sigma0 + self.sigma1 * dz0dz;
+            dfdz[1] = 0.0;
+            Some(self.sigma1 * dz0dv + self.sigma2)
+        } else {
+            dfdz[0] = 0.0;
+            dfdz[1] = if fm_raw > 0.0 {
+                common::sgn(fb) * (self.fs - self.fc)
+            } else {
+                0.0
+            };
+            Some(self.sigma2)
+        }
     }
     fn state_scale(&self, i: usize) -> f64 {
         if i == 0 {
