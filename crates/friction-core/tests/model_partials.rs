@@ -1,5 +1,5 @@
-//! Analytic partials of Gonthier (`partials`, separable) against central differences of
-//! `derivative` and `force` at random states and velocities.
+//! Analytic partials of Gonthier (`partials`, separable) and Leuven (`partials_dense`, coupled)
+//! against central differences of `derivative` and `force` at random states and velocities.
 //!
 //! A point is skipped when the difference stencil straddles a kink, i.e. when any switching
 //! function or branch selector (signs of v, F_h, ż for Leuven's hold test) differs between the
@@ -59,7 +59,11 @@ fn analytic(m: &dyn FrictionModel, v: f64, x: &[f64]) -> (Vec<f64>, Vec<f64>, Ve
         }
         (dense, dzdv, dfdz, dfdv)
     } else {
-        panic!("{}: no analytic partials", m.info().id)
+        let mut dense = vec![0.0; nz * nz];
+        let dfdv = m
+            .partials_dense(v, 0.0, x, &mut dense, &mut dzdv, &mut dfdz)
+            .unwrap();
+        (dense, dzdv, dfdz, dfdv)
     }
 }
 
@@ -202,6 +206,36 @@ proptest! {
         let x = [zr * m.state_scale(0), sdw];
         let none = |_: f64, _: &[f64]| Vec::new();
         let compared = check(m.as_ref(), v, &x, 1e-6 * v.abs().max(1e-5), &none)?;
+        prop_assume!(compared > 0);
+    }
+
+    /// Leuven: sliding and held elements (beyond their limit and pushed outwards), both signs
+    /// of F_h and v, several N, transition exponents n ≥ 1 and Stribeck exponents δ.
+    #[test]
+    fn leuven_partials_match_central_differences(
+        v in velocity(),
+        n in 1usize..6,
+        nexp in prop_oneof![Just(2.0), 1.0f64..4.0],
+        delta in prop_oneof![Just(2.0), 0.5f64..4.0],
+        u in proptest::collection::vec(-1.2f64..1.2, 6),
+        zr in -1.0f64..1.0,
+    ) {
+        let m = build("leuven", &[("n", n as f64), ("nexp", nexp), ("delta", delta)]);
+        let mut g = vec![0.0; n];
+        let zero = vec![0.0; 1 + n];
+        m.switches(v, 0.0, &zero, &mut g);
+        // g_i = |ζ_i| − Δ_i, so at ζ = 0 the limits are −g.
+        let mut x = vec![zr * m.state_scale(0)];
+        x.extend((0..n).map(|i| u[i] * -g[i]));
+        // Branch selectors beyond the switches: sgn v (|v| in ż), sgn F_h (= sgn Σ ζ_i, the
+        // k_i being equal), sgn ż (the hold test).
+        let mm = m.as_ref();
+        let extra = move |v: f64, x: &[f64]| {
+            let mut d = vec![0.0; x.len()];
+            mm.derivative(v, 0.0, x, &mut d);
+            vec![v, x[1..].iter().sum(), d[0]]
+        };
+        let compared = check(mm, v, &x, 1e-6 * v.abs().max(1e-5), &extra)?;
         prop_assume!(compared > 0);
     }
 }
