@@ -239,3 +239,33 @@ proptest! {
         prop_assume!(compared > 0);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Gonthier and Leuven fuse `derivative_and_force` (shared exponential, ż, F_h) for the
+    /// closed loop: it must return exactly the separate calls' values, or the loop and the
+    /// Jacobian's branch choices would disagree.
+    #[test]
+    fn fused_derivative_and_force_is_bit_identical(
+        v in velocity(),
+        u in proptest::collection::vec(-2.0f64..2.0, 5),
+        sdw in -0.5f64..1.5,
+    ) {
+        for (id, x) in [
+            ("gonthier", vec![u[0] * 1e-5, sdw]),
+            ("leuven", u.iter().map(|a| a * 1e-5).collect()),
+        ] {
+            let m = build(id, &[]);
+            let n = m.n_states();
+            let (mut d0, mut d1) = (vec![0.0; n], vec![0.0; n]);
+            m.derivative(v, 0.0, &x, &mut d0);
+            let f0 = m.force(v, 0.0, &x);
+            let f1 = m.derivative_and_force(v, 0.0, &x, &mut d1);
+            prop_assert_eq!(f0.to_bits(), f1.to_bits(), "{} F at v={} x={:?}", id, v, x);
+            for i in 0..n {
+                prop_assert_eq!(d0[i].to_bits(), d1[i].to_bits(), "{} dx{} at v={} x={:?}", id, i, v, x);
+            }
+        }
+    }
+}

@@ -124,7 +124,13 @@ impl Leuven {
     }
 
     fn zdot(&self, v: f64, fh: f64) -> f64 {
-        let r = (fh / self.stribeck(v)).abs();
+        self.zdot_s(v, fh, self.stribeck(v))
+    }
+
+    /// ż with S(v) already known.
+    #[inline]
+    fn zdot_s(&self, v: f64, fh: f64, s: f64) -> f64 {
+        let r = (fh / s).abs();
         let p = if self.nexp == 2.0 {
             r * r
         } else {
@@ -141,18 +147,24 @@ impl FrictionModel for Leuven {
     fn n_states(&self) -> usize {
         1 + self.k.len()
     }
-    fn derivative(&self, v: f64, _fe: f64, x: &[f64], dx: &mut [f64]) {
+    fn derivative(&self, v: f64, fe: f64, x: &[f64], dx: &mut [f64]) {
+        self.derivative_and_force(v, fe, x, dx);
+    }
+    fn force(&self, v: f64, _fe: f64, x: &[f64]) -> f64 {
+        let fh = self.fh(&x[1..]);
+        fh + self.sigma1 * self.zdot(v, fh) + self.sigma2 * v
+    }
+    // The closed loop needs both at every stage: F_h, S(v) (an exponential) and ż once.
+    fn derivative_and_force(&self, v: f64, _fe: f64, x: &[f64], dx: &mut [f64]) -> f64 {
         let zeta = &x[1..];
-        let zd = self.zdot(v, self.fh(zeta));
+        let fh = self.fh(zeta);
+        let zd = self.zdot(v, fh);
         dx[0] = zd;
         for i in 0..self.k.len() {
             let held = zeta[i].abs() >= self.lim[i] && zd * zeta[i] > 0.0;
             dx[1 + i] = if held { 0.0 } else { zd };
         }
-    }
-    fn force(&self, v: f64, _fe: f64, x: &[f64]) -> f64 {
-        let fh = self.fh(&x[1..]);
-        fh + self.sigma1 * self.zdot(v, fh) + self.sigma2 * v
+        fh + self.sigma1 * zd + self.sigma2 * v
     }
     // Every element's rate depends on F_h = Σ k_i ζ_i, so the states are coupled: the solver
     // gets the full matrix here instead of differencing 1 + N columns per step.
@@ -194,7 +206,8 @@ impl FrictionModel for Leuven {
         // Q = −(F_s − F_C) δ e^{−(|v|/v_S)^δ} (|v|/v_S)^δ, finite at v = 0 for every δ.
         let q = -(self.fs - self.fc) * self.delta * ex * e;
         let dzd_v = 1.0 - common::sgn(fh) * common::sgn(v) * p * (1.0 - self.nexp * q / s);
-        let zd = v - v.abs() * common::sgn(fh) * p;
+        // The value `derivative` decides the hold test with (same arithmetic).
+        let zd = self.zdot_s(v, fh, s);
         dzdz[..nz * nz].fill(0.0);
         // Row 0 (z) and every sliding element follow ż; a held element (at its limit and
         // pushed outwards, the same test as `derivative`) has a zero row. Column 0 stays zero:
