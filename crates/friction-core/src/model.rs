@@ -136,6 +136,29 @@ pub trait FrictionModel {
         None
     }
 
+    /// Analytic partial derivatives of a model whose continuous states are coupled (not
+    /// [separable](FrictionModel::separable), e.g. Leuven's Maxwell-slip elements all driven by
+    /// F_h = Σ k_i ζ_i), for solvers that would otherwise difference every column: with
+    /// `nz` = `n_states() − n_discrete()` continuous states, `dzdz[i * nz + j]` = ∂ẋ_i/∂x_j
+    /// (row-major nz × nz), `dzdv[i]` = ∂ẋ_i/∂v, `dfdz[i]` = ∂F/∂x_i, and the return value
+    /// ∂F/∂v. The slices may be longer than needed; only the leading entries are written.
+    /// Returns `None` when not provided (the default) or not defined at this point (the solver
+    /// then differences). As for [`FrictionModel::partials`], the model must not depend on
+    /// `fe` through its states' derivatives or force when it provides these. Separable models
+    /// provide [`FrictionModel::partials`] instead: its O(n) layout keeps the arrow-shaped
+    /// factorisation cheap.
+    fn partials_dense(
+        &self,
+        _v: f64,
+        _fe: f64,
+        _x: &[f64],
+        _dzdz: &mut [f64],
+        _dzdv: &mut [f64],
+        _dfdz: &mut [f64],
+    ) -> Option<f64> {
+        None
+    }
+
     /// Number of switching functions: surfaces where `derivative` or `force` is not smooth
     /// (saturation, window edges, bond limits). Solvers stop their steps exactly on them.
     fn n_switches(&self) -> usize {

@@ -268,3 +268,54 @@ fn schur_factorisation_matches_dense() {
     // x' = 1 (z ≈ x): x ≈ 2 minus the lag of the fast modes.
     assert!((out[1][0] - 2.0).abs() < 0.05, "{}", out[1][0]);
 }
+
+/// `inner` padded with constant states up to `dim`, so that it runs through the general
+/// (pivoted LU) path instead of the fixed-size explicit-inverse one.
+struct Padded {
+    inner: Arrow,
+    dim: usize,
+}
+
+impl System for Padded {
+    fn dim(&self) -> usize {
+        self.dim
+    }
+    fn rhs(&self, y: &[f64], dy: &mut [f64]) {
+        let n = self.inner.dim();
+        self.inner.rhs(&y[..n], &mut dy[..n]);
+        dy[n..].fill(0.0);
+    }
+    fn observe(&mut self, _t: f64, _y: &[f64], _p: Point) {}
+}
+
+/// Every size of the fixed-size path (up to 7 continuous states, Leuven's default) gives the
+/// general path's solution.
+#[test]
+fn fixed_size_path_matches_general_path() {
+    let mut solver = Rodas::new();
+    for d in 2..=7 {
+        let mut small = Arrow {
+            n: d - 1,
+            structured: false,
+        };
+        let mut y = vec![0.0; d];
+        solver
+            .integrate(&mut small, 0.0, &mut y, 2.0, &Options::default())
+            .unwrap();
+        let mut padded = Padded {
+            inner: Arrow {
+                n: d - 1,
+                structured: false,
+            },
+            dim: 9,
+        };
+        let mut yp = vec![0.0; 9];
+        solver
+            .integrate(&mut padded, 0.0, &mut yp, 2.0, &Options::default())
+            .unwrap();
+        for (a, b) in y.iter().zip(&yp) {
+            assert!((a - b).abs() < 1e-6, "size {d}: {a} vs {b}");
+        }
+        assert!((y[0] - 2.0).abs() < 0.05, "size {d}: x(2) = {}", y[0]);
+    }
+}

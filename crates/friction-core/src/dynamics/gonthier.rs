@@ -112,8 +112,33 @@ impl Gonthier {
 
     #[inline]
     fn zdot(&self, v: f64, z: f64) -> f64 {
-        let s = self.s(v);
+        self.zdot_s(v, z, self.s(v))
+    }
+
+    /// ż0 with s = s(v) already known (one exponential per evaluation instead of three).
+    #[inline]
+    fn zdot_s(&self, v: f64, z: f64, s: f64) -> f64 {
         s * v + (1.0 - s) * (self.fc * self.dir(v) - self.sigma0 * z) / self.sigma1
+    }
+
+    /// ṡ_dw: relaxes towards s at 1/τ_dw while rising, at σ0/σ1 = 1/τ_b while falling.
+    #[inline]
+    fn dwell_rate(&self, s: f64, sdw: f64) -> f64 {
+        let d = s - sdw;
+        if d >= 0.0 {
+            d / self.taudw
+        } else {
+            d * self.sigma0 / self.sigma1
+        }
+    }
+
+    /// clip(F_b, ±F_max) + σ2 v.
+    #[inline]
+    fn clipped(&self, v: f64, fb: f64, sdw: f64) -> f64 {
+        // A state outside the physical range (dwell beyond its bounds, e.g. while a solver tries a
+        // step) can make F_max negative or NaN; f64::clamp would panic there, so bound it at 0.
+        let fm = self.fmax(sdw).max(0.0);
+        fb.clamp(-fm, fm) + self.sigma2 * v
     }
 
     fn fb(&self, v: f64, z: f64) -> f64 {
@@ -122,6 +147,17 @@ impl Gonthier {
 
     fn fmax(&self, sdw: f64) -> f64 {
         self.fc + (self.fs - self.fc) * sdw
+    }
+
+    /// d dir/dv: 0 outside |v| ≤ v0 (sgn is flat there), (3/2)(1 − r²)/v0 on the cubic.
+    #[inline]
+    fn ddir(&self, v: f64) -> f64 {
+        if v.abs() > self.v0 {
+            0.0
+        } else {
+            let r = v / self.v0;
+            1.5 * (1.0 - r * r) / self.v0
+        }
     }
 }
 
@@ -133,20 +169,76 @@ impl FrictionModel for Gonthier {
         2
     }
     fn derivative(&self, v: f64, _fe: f64, x: &[f64], dx: &mut [f64]) {
-        dx[0] = self.zdot(v, x[0]);
-        let d = self.s(v) - x[1];
-        dx[1] = if d >= 0.0 {
-            d / self.taudw
-        } else {
-            d * self.sigma0 / self.sigma1
-        };
+        let s = self.s(v);
+        dx[0] = self.zdot_s(v, x[0], s);
+        dx[1] = self.dwell_rate(s, x[1]);
     }
     fn force(&self, v: f64, _fe: f64, x: &[f64]) -> f64 {
-        let fb = self.fb(v, x[0]);
-        // A state outside the physical range (dwell beyond its bounds, e.g. while a solver tries a
-        // step) can make F_max negative or NaN; f64::clamp would panic there, so bound it at 0.
-        let fm = self.fmax(x[1]).max(0.0);
-        fb.clamp(-fm, fm) + self.sigma2 * v
+        self.clipped(v, self.fb(v, x[0]), x[1])
+    }
+    // The closed loop needs both at every stage: share s(v) and ż0 (same arithmetic as the
+    // separate calls, so the values are bit-identical).
+    fn derivative_and_force(&self, v: f64, _fe: f64, x: &[f64], dx: &mut [f64]) -> f64 {
+        let s = self.s(v);
+        let zd = self.zdot_s(v, x[0], s);
+        dx[0] = zd;
+        dx[1] = self.dwell_rate(s, x[1]);
+        self.clipped(v, self.sigma0 * x[0] + self.sigma1 * zd, x[1])
+    }
+    // ż0 depends on (v, z0) only and ṡ_dw on (v, s_dw) only: the Jacobian is diagonal in the
+    // states, so the closed loop can use `partials` instead of differencing both columns.
+    fn separable(&self) -> bool {
+        true
+    }
+    // Each branch below is the one `derivative`/`force` take at the same point (d ≥ 0 for the
+    // dwell rate, |v| > v0 for sgn, |F_b| ≤ F_max for the unclipped force), so on a kink the
+    // partials are the one-sided ones of the branch the value itself comes from.
+    fn partials(
+        &self,
+        v: f64,
+        _fe: f64,
+        x: &[f64],
+        dzdz: &mut [f64],
+        dzdv: &mut [f64],
+        dfdz: &mut [f64],
+    ) -> Option<f64> {
+        let (z, sdw) = (x[0], x[1]);
+        // s = e^{−(v/v_S)²}, s' = −2 v s / v_S².
+        let s = self.s(v);
+        let ds = -2.0 * v * s / (self.vs * self.vs);
+        let slip = (self.fc * self.dir(v) - self.sigma0 * z) / self.sigma1;
+        // ż0 = s v + (1 − s)·slip.
+        let dz0dz = -(1.0 - s) * self.sigma0 / self.sigma1;
+        let dz0dv = ds * v + s - ds * slip + (1.0 - s) * self.fc * self.ddir(v) / self.sigma1;
+        // ṡ_dw = (s − s_dw)·rate with rate 1/τ_dw for s ≥ s_dw, else σ0/σ1.
+        let rate = if s - sdw >= 0.0 {
+            1.0 / self.taudw
+        } else {
+            self.sigma0 / self.sigma1
+        };
+        dzdz[0] = dz0dz;
+        dzdz[1] = -rate;
+        dzdv[0] = dz0dv;
+        dzdv[1] = ds * rate;
+        // F = clip(F_b, ±F_max) + σ2 v with F_b = σ0 z + σ1 ż0 and F_max = max(F_C + (F_s −
+        // F_C) s_dw, 0): inside the band F follows F_b; clipped it follows ±F_max (which is
+        // flat in s_dw once the bound at 0 is active).
+        let fb = self.sigma0 * z + self.sigma1 * self.zdot_s(v, z, s);
+        let fm_raw = self.fmax(sdw);
+        let fm = fm_raw.max(0.0);
+        if fb.abs() <= fm {
+            dfdz[0] = self.sigma0 + self.sigma1 * dz0dz;
+            dfdz[1] = 0.0;
+            Some(self.sigma1 * dz0dv + self.sigma2)
+        } else {
+            dfdz[0] = 0.0;
+            dfdz[1] = if fm_raw > 0.0 {
+                common::sgn(fb) * (self.fs - self.fc)
+            } else {
+                0.0
+            };
+            Some(self.sigma2)
+        }
     }
     fn state_scale(&self, i: usize) -> f64 {
         if i == 0 {

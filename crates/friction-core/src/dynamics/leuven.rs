@@ -104,21 +104,33 @@ fn build(values: &[f64]) -> Result<Box<dyn FrictionModel>, ParamError> {
 impl Leuven {
     /// Stribeck magnitude S(v) = |s(v)| [N].
     pub fn stribeck(&self, v: f64) -> f64 {
-        let r = (v / self.vs).abs();
-        let e = if self.delta == 2.0 {
-            r * r
-        } else {
-            r.powf(self.delta)
-        };
-        self.fc + (self.fs - self.fc) * (-e).exp()
+        self.fc + (self.fs - self.fc) * self.stribeck_exp(v).0
     }
 
     fn fh(&self, zeta: &[f64]) -> f64 {
         self.k.iter().zip(zeta).map(|(k, z)| k * z).sum()
     }
 
+    /// e^{−(|v|/v_S)^δ} and (|v|/v_S)^δ, shared by S(v) and its derivative.
+    #[inline]
+    fn stribeck_exp(&self, v: f64) -> (f64, f64) {
+        let r = (v / self.vs).abs();
+        let e = if self.delta == 2.0 {
+            r * r
+        } else {
+            r.powf(self.delta)
+        };
+        ((-e).exp(), e)
+    }
+
     fn zdot(&self, v: f64, fh: f64) -> f64 {
-        let r = (fh / self.stribeck(v)).abs();
+        self.zdot_s(v, fh, self.stribeck(v))
+    }
+
+    /// ż with S(v) already known.
+    #[inline]
+    fn zdot_s(&self, v: f64, fh: f64, s: f64) -> f64 {
+        let r = (fh / s).abs();
         let p = if self.nexp == 2.0 {
             r * r
         } else {
@@ -135,18 +147,92 @@ impl FrictionModel for Leuven {
     fn n_states(&self) -> usize {
         1 + self.k.len()
     }
-    fn derivative(&self, v: f64, _fe: f64, x: &[f64], dx: &mut [f64]) {
+    fn derivative(&self, v: f64, fe: f64, x: &[f64], dx: &mut [f64]) {
+        self.derivative_and_force(v, fe, x, dx);
+    }
+    fn force(&self, v: f64, _fe: f64, x: &[f64]) -> f64 {
+        let fh = self.fh(&x[1..]);
+        fh + self.sigma1 * self.zdot(v, fh) + self.sigma2 * v
+    }
+    // The closed loop needs both at every stage: F_h, S(v) (an exponential) and ż once.
+    fn derivative_and_force(&self, v: f64, _fe: f64, x: &[f64], dx: &mut [f64]) -> f64 {
         let zeta = &x[1..];
-        let zd = self.zdot(v, self.fh(zeta));
+        let fh = self.fh(zeta);
+        let zd = self.zdot(v, fh);
         dx[0] = zd;
         for i in 0..self.k.len() {
             let held = zeta[i].abs() >= self.lim[i] && zd * zeta[i] > 0.0;
             dx[1 + i] = if held { 0.0 } else { zd };
         }
+        fh + self.sigma1 * zd + self.sigma2 * v
     }
-    fn force(&self, v: f64, _fe: f64, x: &[f64]) -> f64 {
-        let fh = self.fh(&x[1..]);
-        fh + self.sigma1 * self.zdot(v, fh) + self.sigma2 * v
+    // Every element's rate depends on F_h = Σ k_i ζ_i, so the states are coupled: the solver
+    // gets the full matrix here instead of differencing 1 + N columns per step.
+    fn partials_dense(
+        &self,
+        v: f64,
+        _fe: f64,
+        x: &[f64],
+        dzdz: &mut [f64],
+        dzdv: &mut [f64],
+        dfdz: &mut [f64],
+    ) -> Option<f64> {
+        let nz = 1 + self.k.len();
+        if x.len() < nz || dzdz.len() < nz * nz || dzdv.len() < nz || dfdz.len() < nz {
+            return None;
+        }
+        let zeta = &x[1..nz];
+        let fh = self.fh(zeta);
+        let (ex, e) = self.stribeck_exp(v);
+        let s = self.fc + (self.fs - self.fc) * ex;
+        // ż = v − |v| sgn(F_h) p with p = r^n, r = |F_h|/S(v).
+        let r = (fh / s).abs();
+        let p = if self.nexp == 2.0 {
+            r * r
+        } else {
+            r.powf(self.nexp)
+        };
+        // ∂ż/∂F_h = −|v| n r^{n−1}/S: unbounded at F_h = 0 for n < 1 (let the solver difference).
+        let rn1 = if self.nexp == 2.0 {
+            r
+        } else {
+            r.powf(self.nexp - 1.0)
+        };
+        let dzdfh = -v.abs() * self.nexp * rn1 / s;
+        if !dzdfh.is_finite() {
+            return None;
+        }
+        // ∂ż/∂v = 1 − sgn(F_h) sgn(v) p (1 − n Q/S), with |v| S'(v) = sgn(v) Q and
+        // Q = −(F_s − F_C) δ e^{−(|v|/v_S)^δ} (|v|/v_S)^δ, finite at v = 0 for every δ.
+        let q = -(self.fs - self.fc) * self.delta * ex * e;
+        let dzd_v = 1.0 - common::sgn(fh) * common::sgn(v) * p * (1.0 - self.nexp * q / s);
+        // The value `derivative` decides the hold test with (same arithmetic).
+        let zd = self.zdot_s(v, fh, s);
+        dzdz[..nz * nz].fill(0.0);
+        // Row 0 (z) and every sliding element follow ż; a held element (at its limit and
+        // pushed outwards, the same test as `derivative`) has a zero row. Column 0 stays zero:
+        // nothing depends on z itself.
+        for i in 0..nz {
+            let held = i > 0 && {
+                let zi = zeta[i - 1];
+                zi.abs() >= self.lim[i - 1] && zd * zi > 0.0
+            };
+            if held {
+                dzdv[i] = 0.0;
+                continue;
+            }
+            dzdv[i] = dzd_v;
+            let row = &mut dzdz[i * nz..(i + 1) * nz];
+            for (d, k) in row[1..].iter_mut().zip(&self.k) {
+                *d = k * dzdfh;
+            }
+        }
+        // F = F_h + σ1 ż + σ2 v.
+        dfdz[0] = 0.0;
+        for (d, k) in dfdz[1..nz].iter_mut().zip(&self.k) {
+            *d = k * (1.0 + self.sigma1 * dzdfh);
+        }
+        Some(self.sigma1 * dzd_v + self.sigma2)
     }
     fn state_scale(&self, _i: usize) -> f64 {
         self.fc / self.k.iter().sum::<f64>()

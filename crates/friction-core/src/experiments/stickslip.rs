@@ -279,7 +279,8 @@ struct ClosedLoop<'a> {
     model: &'a dyn FrictionModel,
     /// Scratch for the model's switching functions while probing a surface.
     gscratch: std::cell::RefCell<Vec<f64>>,
-    /// Scratch for analytic partials of separable models: [∂ż/∂z | ∂ż/∂v | ∂F/∂z].
+    /// Scratch for analytic partials: [∂ż/∂z | ∂ż/∂v | ∂F/∂z], ∂ż/∂z diagonal (n_states) for
+    /// separable models, dense (nz × nz) otherwise; sized by [`partials_len`].
     partials: std::cell::RefCell<Vec<f64>>,
     b: Bench,
     ns: usize,
@@ -292,7 +293,24 @@ struct ClosedLoop<'a> {
     sticks: bool,
 }
 
-impl ClosedLoop<'_> {
+impl<'a> ClosedLoop<'a> {
+    /// The loop in free mode with all scratch sized for `model` (nothing allocates later).
+    fn new(model: &'a dyn FrictionModel, b: &Bench) -> Self {
+        ClosedLoop {
+            model,
+            partials: std::cell::RefCell::new(vec![0.0; partials_len(model)]),
+            gscratch: std::cell::RefCell::new(vec![0.0; model.n_switches()]),
+            b: *b,
+            ns: model.n_states(),
+            nsw: model.n_switches(),
+            mode: Mode::Free,
+            out: StickSlipRun::default(),
+            maxima: Vec::new(),
+            minima: Vec::new(),
+            sticks: false,
+        }
+    }
+
     #[inline]
     fn fe(&self, y: &[f64]) -> f64 {
         -self.b.k * y[0]
@@ -463,22 +481,40 @@ impl System for ClosedLoop<'_> {
     }
 
     fn jacobian(&self, y: &[f64], jac: &mut [f64]) -> bool {
-        let nz = self.ns - self.model.n_discrete();
-        // One continuous state is trivially separable (its ∂ż/∂z is a 1×1 diagonal).
-        if self.mode != Mode::Free || !(self.model.separable() || nz == 1) {
+        if self.mode != Mode::Free {
             return false;
         }
+        let nz = self.ns - self.model.n_discrete().min(self.ns);
+        if nz == 0 {
+            return false;
+        }
+        // One continuous state is trivially separable (its ∂ż/∂z is a 1×1 diagonal).
+        let separable = self.model.separable() || nz == 1;
         let nc = 2 + nz;
         let mut buf = self.partials.borrow_mut();
-        let (dzdz, rest) = buf.split_at_mut(self.ns);
-        let (dzdv, dfdz) = rest.split_at_mut(self.ns);
         let v = y[1] - self.b.vb;
-        let Some(dfdv) = self
-            .model
-            .partials(v, self.fe(y), &y[2..], dzdz, dzdv, dfdz)
-        else {
+        let fe = self.fe(y);
+        let z = &y[2..];
+        // Layout (see `partials_len`): separable [∂ż/∂z (ns) | ∂ż/∂v (ns) | ∂F/∂z (ns)], dense
+        // [∂ż/∂z (nz × nz) | ∂ż/∂v (nz) | ∂F/∂z (nz)]. The scratch is sized for the model's
+        // kind at construction; a mismatch (never expected) falls back to differencing.
+        let dlen = if separable { self.ns } else { nz * nz };
+        if buf.len() < dlen + 2 * self.ns.max(nz) {
+            return false;
+        }
+        let (dzdz, rest) = buf.split_at_mut(dlen);
+        let (dzdv, dfdz) = rest.split_at_mut(self.ns.max(nz));
+        let dfdv = if separable {
+            self.model.partials(v, fe, z, dzdz, dzdv, dfdz)
+        } else {
+            self.model.partials_dense(v, fe, z, dzdz, dzdv, dfdz)
+        };
+        let Some(dfdv) = dfdv else {
             return false;
         };
+        // Rows/columns: x, ẋ, then the nz continuous model states (discrete ones are frozen and
+        // kept out of the matrix). The model does not depend on F_e = −k x when it provides
+        // partials, so the state rows have no x column.
         jac[..nc * nc].fill(0.0);
         let m = self.b.m;
         jac[1] = 1.0;
@@ -488,7 +524,11 @@ impl System for ClosedLoop<'_> {
             jac[nc + 2 + j] = -dfdz[j] / m;
             let r = (2 + j) * nc;
             jac[r + 1] = dzdv[j];
-            jac[r + 2 + j] = dzdz[j];
+            if separable {
+                jac[r + 2 + j] = dzdz[j];
+            } else {
+                jac[r + 2..r + 2 + nz].copy_from_slice(&dzdz[j * nz..(j + 1) * nz]);
+            }
         }
         true
     }
@@ -505,6 +545,8 @@ impl System for ClosedLoop<'_> {
         self.model.n_discrete()
     }
 
+    // Non-separable models (Leuven) get no arrow structure: `jacobian` then fills the whole
+    // continuous block from `partials_dense` and the integrator factors it densely.
     fn dense_head(&self) -> Option<usize> {
         self.model.separable().then_some(2)
     }
@@ -642,6 +684,19 @@ pub fn run(view_values: &[f64], model: &dyn FrictionModel) -> Result<StickSlipRu
     run_bench(&mut Workspace::default(), &b, model)
 }
 
+/// Length of [`ClosedLoop`]'s partials scratch: three vectors of n_states for a separable
+/// model (or one continuous state), the dense nz × nz block plus two vectors otherwise. Sized
+/// once per run, so the Jacobian never allocates; GMS with 200 states keeps its O(n) buffer.
+fn partials_len(model: &dyn FrictionModel) -> usize {
+    let ns = model.n_states();
+    let nz = ns - model.n_discrete().min(ns);
+    if model.separable() || nz <= 1 {
+        3 * ns
+    } else {
+        nz * nz + 2 * ns
+    }
+}
+
 /// Runs the benchmark with validated settings, reusing `ws`.
 pub fn run_bench(
     ws: &mut Workspace,
@@ -650,19 +705,7 @@ pub fn run_bench(
 ) -> Result<StickSlipRun, StickSlipError> {
     let ns = model.n_states();
     let nsw = model.n_switches();
-    let mut sys = ClosedLoop {
-        model,
-        partials: std::cell::RefCell::new(vec![0.0; 3 * ns]),
-        gscratch: std::cell::RefCell::new(vec![0.0; nsw]),
-        b: *b,
-        ns,
-        nsw,
-        mode: Mode::Free,
-        out: StickSlipRun::default(),
-        maxima: Vec::new(),
-        minima: Vec::new(),
-        sticks: false,
-    };
+    let mut sys = ClosedLoop::new(model, b);
     let mut y = vec![0.0; 2 + ns];
     y[0] = 0.0;
     y[1] = b.vb;
@@ -808,4 +851,196 @@ pub fn build_for_bench(
         })
         .collect();
     (entry.build)(&values)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn bench_model(id: &str) -> Box<dyn FrictionModel> {
+        let e = crate::model::find(id).expect("registered");
+        build_for_bench(e, &Bench::TABLE_6_1).expect("defaults build")
+    }
+
+    /// Signs of the loop's events plus the branch selectors that are no switching function
+    /// (sgn v, sgn Σ z, sgn ż0: Leuven's |v|, sgn F_h and hold test) at y.
+    fn pattern(sys: &ClosedLoop<'_>, y: &[f64]) -> Vec<i8> {
+        let mut g = vec![0.0; sys.n_events()];
+        sys.events(y, &mut g);
+        let mut d = vec![0.0; sys.ns];
+        let v = y[1] - sys.b.vb;
+        sys.model.derivative(v, sys.fe(y), &y[2..], &mut d);
+        g.extend([v, y[3..].iter().sum(), d[0]]);
+        g.iter()
+            .map(|&a| (a > 0.0) as i8 - (a < 0.0) as i8)
+            .collect()
+    }
+
+    /// Compares `ClosedLoop::jacobian` with central differences of `rhs` column by column,
+    /// skipping columns whose stencil straddles a kink; returns the number of columns compared.
+    fn check_jacobian(sys: &ClosedLoop<'_>, y: &[f64]) -> Result<usize, TestCaseError> {
+        let n = sys.dim();
+        let nc = n - sys.n_frozen();
+        let mut jac = vec![f64::NAN; nc * nc];
+        prop_assert!(sys.jacobian(y, &mut jac), "no analytic Jacobian at {y:?}");
+        let mut f0 = vec![0.0; n];
+        sys.rhs(y, &mut f0);
+        // Size of each row's terms: its value plus every input's first-order effect at the
+        // input's own size (what rounding the inputs moves it by).
+        let mag: Vec<f64> = (0..nc)
+            .map(|i| (0..nc).fold(f0[i].abs(), |a, j| a + (jac[i * nc + j] * y[j]).abs()))
+            .collect();
+        let p0 = pattern(sys, y);
+        let (mut fp, mut fm) = (vec![0.0; n], vec![0.0; n]);
+        let mut compared = 0;
+        for j in 0..nc {
+            // ẋ is steered on the scale of v = ẋ − v_b (the kinks sit at |v| ~ 1e-5).
+            let size = if j == 1 {
+                (y[1] - sys.b.vb).abs().max(1e-5)
+            } else {
+                y[j].abs().max(sys.scale(j))
+            };
+            let (mut yp, mut ym) = (y.to_vec(), y.to_vec());
+            yp[j] += 1e-6 * size;
+            ym[j] -= 1e-6 * size;
+            if pattern(sys, &yp) != p0 || pattern(sys, &ym) != p0 {
+                continue;
+            }
+            sys.rhs(&yp, &mut fp);
+            sys.rhs(&ym, &mut fm);
+            let h = yp[j] - ym[j];
+            compared += 1;
+            for i in 0..nc {
+                let fd = (fp[i] - fm[i]) / h;
+                let an = jac[i * nc + j];
+                prop_assert!(
+                    (fd - an).abs()
+                        <= 1e-5 * fd.abs().max(an.abs()) + 64.0 * f64::EPSILON * mag[i] / h,
+                    "J[{i}][{j}] at y={y:?}: fd {fd} analytic {an}"
+                );
+            }
+        }
+        Ok(compared)
+    }
+
+    fn velocity() -> impl Strategy<Value = f64> {
+        prop_oneof![-2e-5f64..2e-5, -5e-3f64..5e-3, -0.5f64..0.5]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// The separable path (diagonal block from `partials`) for Gonthier.
+        #[test]
+        fn gonthier_closed_loop_jacobian_matches_central_differences(
+            x in -1.0f64..1.0,
+            v in velocity(),
+            zr in -2.0f64..2.0,
+            sdw in 0.0f64..1.0,
+        ) {
+            let m = bench_model("gonthier");
+            let sys = ClosedLoop::new(m.as_ref(), &Bench::TABLE_6_1);
+            let y = [x, sys.b.vb + v, zr * m.state_scale(0), sdw];
+            let compared = check_jacobian(&sys, &y)?;
+            prop_assume!(compared > 0);
+        }
+
+        /// The dense path (`partials_dense`) for Leuven, with elements inside and beyond their
+        /// limits (held when pushed outwards).
+        #[test]
+        fn leuven_closed_loop_jacobian_matches_central_differences(
+            x in -1.0f64..1.0,
+            v in velocity(),
+            zr in -1.0f64..1.0,
+            u in proptest::collection::vec(-1.2f64..1.2, 4),
+        ) {
+            let m = bench_model("leuven");
+            let sys = ClosedLoop::new(m.as_ref(), &Bench::TABLE_6_1);
+            let mut g = vec![0.0; 4];
+            m.switches(0.0, 0.0, &[0.0; 5], &mut g);
+            let mut y = vec![x, sys.b.vb + v, zr * m.state_scale(0)];
+            // g_i = |ζ_i| − Δ_i, so at ζ = 0 the limits are −g.
+            y.extend((0..4).map(|i| -u[i] * g[i]));
+            let compared = check_jacobian(&sys, &y)?;
+            prop_assume!(compared > 0);
+        }
+    }
+
+    /// Wraps the loop and records the range of Gonthier's dwell state at every accepted step
+    /// and event: an earlier attempt at analytic partials drove it out of [0, 1].
+    struct DwellWatch<'a> {
+        inner: ClosedLoop<'a>,
+        lo: f64,
+        hi: f64,
+    }
+
+    impl System for DwellWatch<'_> {
+        fn dim(&self) -> usize {
+            self.inner.dim()
+        }
+        fn rhs(&self, y: &[f64], dy: &mut [f64]) {
+            self.inner.rhs(y, dy)
+        }
+        fn jacobian(&self, y: &[f64], jac: &mut [f64]) -> bool {
+            self.inner.jacobian(y, jac)
+        }
+        fn scale(&self, i: usize) -> f64 {
+            self.inner.scale(i)
+        }
+        fn n_frozen(&self) -> usize {
+            self.inner.n_frozen()
+        }
+        fn dense_head(&self) -> Option<usize> {
+            self.inner.dense_head()
+        }
+        fn n_events(&self) -> usize {
+            self.inner.n_events()
+        }
+        fn events(&self, y: &[f64], g: &mut [f64]) {
+            self.inner.events(y, g)
+        }
+        fn on_event(&mut self, t: f64, index: usize, rising: bool, y: &mut [f64]) -> EventAction {
+            self.inner.on_event(t, index, rising, y)
+        }
+        fn observe(&mut self, t: f64, y: &[f64], point: Point) {
+            self.lo = self.lo.min(y[3]);
+            self.hi = self.hi.max(y[3]);
+            self.inner.observe(t, y, point)
+        }
+    }
+
+    #[test]
+    fn gonthier_dwell_state_stays_in_range_with_analytic_partials() {
+        let m = bench_model("gonthier");
+        let b = Bench::TABLE_6_1;
+        let mut sys = DwellWatch {
+            inner: ClosedLoop::new(m.as_ref(), &b),
+            lo: f64::INFINITY,
+            hi: f64::NEG_INFINITY,
+        };
+        let mut y = vec![0.0, b.vb, 0.0, 0.0];
+        m.initial_state(&mut y[2..]);
+        // The analytic path is the one under test.
+        let mut jac = [0.0; 16];
+        assert!(sys.jacobian(&y, &mut jac));
+        let opts = Options {
+            rtol: RTOL,
+            atol: ATOL,
+            h0: 1e-6,
+            hmax: b.tend / 200.0,
+            max_steps: 1_000_000,
+        };
+        let mut solver = Rodas::with_method(method_for(m.as_ref()));
+        solver
+            .integrate(&mut sys, 0.0, &mut y, b.tend, &opts)
+            .unwrap();
+        assert!(sys.inner.maxima.len() >= 3, "no stick-slip cycles");
+        assert!(
+            sys.lo >= -1e-9 && sys.hi <= 1.0 + 1e-9,
+            "s_dw left [0, 1]: [{}, {}]",
+            sys.lo,
+            sys.hi
+        );
+    }
 }
