@@ -41,7 +41,7 @@ test("robot view draws four panels and the observer switch changes URL and read-
   await page.selectOption("#c-observer", "0");
   await page.waitForFunction(() => new URL(location.href).searchParams.get("observer") === "0");
   await ready(page);
-  await page.waitForFunction(() => document.querySelector("#readout-table tbody td")?.textContent === "off");
+  await page.waitForFunction(() => document.querySelector("#readout-table tbody tr > *")?.textContent === "off");
   const off = await readoutRows(page);
   assert.equal(off[0][0], "off");
   assert.ok(Number(off[0][3]) > 1e-3, `friction leaves a tracking error without compensation (${off[0][3]})`);

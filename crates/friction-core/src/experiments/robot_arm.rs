@@ -62,12 +62,14 @@ pub const PARAMS: [ParamSpec; 12] = [
         1e4,
         true,
     ),
+    // 0.1: larger gains make F̂ overshoot to tens of N·m at the start (s(0) ≠ 0) and hide the
+    // friction on the chart
     spec(
         "kobs",
         "Observer gain",
         "k_2",
         "m/rad",
-        1.0,
+        0.1,
         1e-6,
         1e4,
         true,

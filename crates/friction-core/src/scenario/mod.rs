@@ -828,18 +828,23 @@ impl Scenario {
                     "experiment",
                     self.get("ref").unwrap_or_default(),
                 ));
+                let group = |k: &str| match k {
+                    "m" | "cv" | "gload" => "arm",
+                    "ks" | "kobs" | "lambda" => "controller",
+                    "qamp" | "qfreq" => "experiment",
+                    _ => "initial state",
+                };
+                // the reference's own values first, so that "experiment" is one group
+                let (exp, rest): (Vec<ParamSpec>, Vec<ParamSpec>) = robot_arm::PARAMS
+                    .into_iter()
+                    .filter(|sp| !(sp.key == "qfreq" && self.num("ref") == 1.0))
+                    .partition(|sp| group(sp.key) == "experiment");
+                for sp in exp {
+                    out.push(num(self, sp.key, sp, "experiment"));
+                }
                 out.push(num(self, "tend", robot_arm::TEND, "experiment"));
-                for sp in robot_arm::PARAMS {
-                    if sp.key == "qfreq" && self.num("ref") == 1.0 {
-                        continue;
-                    }
-                    let group = match sp.key {
-                        "m" | "cv" | "gload" => "arm",
-                        "ks" | "kobs" | "lambda" => "controller",
-                        "qamp" | "qfreq" => "experiment",
-                        _ => "initial state",
-                    };
-                    out.push(num(self, sp.key, sp, group));
+                for sp in rest {
+                    out.push(num(self, sp.key, sp, group(sp.key)));
                 }
             }
         }

@@ -309,7 +309,7 @@ fn robot_view_keys_defaults_and_round_trip() {
     let q = "view=robot&observer=1&ref=sine&m=1&ks=10&tend=10";
     assert_eq!(Scenario::parse(q).unwrap().to_query(), "v=1&view=robot");
     let q = "v=1&view=robot&model=frbd-gkv&mus=1.2&tend=4&observer=0&ref=step&m=2&cv=0&ks=30\
-             &kobs=0.1&lambda=2&qamp=-0.7&q0=0.1&dq0=-1&z0=0&zhat0=0.0001";
+             &kobs=0.2&lambda=2&qamp=-0.7&q0=0.1&dq0=-1&z0=0&zhat0=0.0001";
     let s = Scenario::parse(q).unwrap();
     assert_eq!(s.to_query(), q);
     assert_eq!(Scenario::parse(&s.to_query()).unwrap(), s);
@@ -321,7 +321,7 @@ fn robot_view_keys_defaults_and_round_trip() {
     assert_eq!(arm.reference, robot_arm::Reference::Step { amp: -0.7 });
     assert_eq!(
         (arm.m, arm.c, arm.k1, arm.k2, arm.lambda),
-        (2.0, 0.0, 30.0, 0.1, 2.0)
+        (2.0, 0.0, 30.0, 0.2, 2.0)
     );
     assert_eq!(
         (arm.q0, arm.dq0, arm.z0, arm.zhat0, arm.tend),
