@@ -12,7 +12,9 @@
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use friction_core::experiments::{bench_view, hysteresis, phenomena, relaxation, stickslip};
+use friction_core::experiments::{
+    bench_view, hysteresis, phenomena, relaxation, robot_arm, stickslip,
+};
 use friction_core::model;
 use friction_core::params::fmt_num;
 use friction_core::scenario::{Scenario, View};
@@ -32,12 +34,18 @@ QUERY is the page's query string, e.g.
   'view=stickslip&model=lugre&tend=40'        stick-slip benchmark: CSV t,x,xdot,F
                                               (model,t,x,xdot,F for several; F is the model
                                               output of m x'' = -k x - F)
+  'view=robot&observer=0'                     robot-arm tracking (letter §IV-B): CSV
+                                              t,q,qd,qdot,U,F,Fhat,W (one row per solver step)
+Robot keys: observer(0|1) ref(sine|step) m cv gload ks kobs lambda qamp qfreq q0 dq0 z0
+      zhat0 tend, plus model=frbd-gm|frbd-gkv and its keys (n k0 k tau|c, contact keys).
+      No values are given in the letter: every default is this program's choice.
 Stick-slip keys: m kspring vb mus muk g tend, plus the models' own keys (sigma0, vs, ...);
       fn = m g is derived. Generic views take model=a,b,c,d (ids from --list-models).
 Keys: view model n k0 k tau c c0 sigma0 sigma1 gamma1 mus mud vs delta eps p
       vmean vamp freqs funit vrel tend (lists comma-separated; defaults = the letter's)
 --metrics   print per-loop metrics instead (hysteresis: freq,fmax,fmin,area,energy;
-            stickslip: metric,value,unit with breakaway, extrema, period, steps, wall time)
+            stickslip: metric,value,unit with breakaway, extrema, period, steps, wall time;
+            robot: metric,value,unit with final/max/late-RMS tracking error, settling time, W)
 --phenomena the phenomena matrix (CSV model,stiction,stribeck,viscous,presliding,hysteresis,
             stickslip,provisional) for every model, or for the models of QUERY; stick-slip
             from the 40 s benchmark (repeated stick phases after slips reaching v_b/2)
@@ -300,6 +308,30 @@ fn run_view(s: &Scenario, metrics: bool, out: &mut dyn Write) -> Result<Vec<Char
             }
             Ok(vec![friction_plot::frbd::relaxation_chart(&curves)])
         }
+        View::Robot => {
+            let (arm, model) = s.robot_config().map_err(bad)?;
+            let r = robot_arm::run(&arm, &model).map_err(|e| Failure::Usage(e.to_string()))?;
+            if metrics {
+                out.write_all(robot_metrics_csv(&r.metrics).as_bytes())?;
+            } else {
+                writeln!(out, "t,q,qd,qdot,U,F,Fhat,W")?;
+                for i in 0..r.t.len() {
+                    writeln!(
+                        out,
+                        "{},{},{},{},{},{},{},{}",
+                        fmt_num(r.t[i]),
+                        fmt_num(r.q[i]),
+                        fmt_num(r.qd[i]),
+                        fmt_num(r.qdot[i]),
+                        fmt_num(r.u[i]),
+                        fmt_num(r.f[i]),
+                        fmt_num(r.fhat[i]),
+                        fmt_num(r.w[i])
+                    )?;
+                }
+            }
+            Ok(friction_plot::robot::all_charts(&r))
+        }
         // generic model-driven views: one arm each (their experiment code lives elsewhere)
         View::Model(d) if d.name == "curve" || d.name == "explorer" => {
             let values: Vec<f64> = d
@@ -362,6 +394,29 @@ fn run_view(s: &Scenario, metrics: bool, out: &mut dyn Write) -> Result<Vec<Char
             d.name
         ))),
     }
+}
+
+/// The robot metrics as `metric,value,unit` rows (NaN settling time: not settled by t_end).
+fn robot_metrics_csv(m: &robot_arm::Metrics) -> String {
+    let rows: [(&str, f64, &str); 12] = [
+        ("final_error", m.final_error, "rad"),
+        ("max_error", m.max_error, "rad"),
+        ("rms_error_second_half", m.rms_error_late, "rad"),
+        ("settling_time", m.settling_time, "s"),
+        ("settle_band", m.settle_band, "rad"),
+        ("w0", m.w0, "J"),
+        ("w_end", m.w_end, "J"),
+        ("w_max_rise", m.w_max_rise, "J"),
+        ("max_torque", m.max_torque, "N·m"),
+        ("max_fhat_error_second_half", m.max_fhat_error_late, "N·m"),
+        ("steps", m.steps as f64, ""),
+        ("rejected", m.rejected as f64, ""),
+    ];
+    let mut s = String::from("metric,value,unit\n");
+    for (k, v, u) in rows {
+        s.push_str(&format!("{k},{},{u}\n", fmt_num(v)));
+    }
+    s
 }
 
 /// One chart at 900×560, or several panels in a grid of two columns (600×380 each).

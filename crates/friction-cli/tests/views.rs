@@ -124,3 +124,63 @@ fn phenomena_matrix_for_selected_models_with_provisional_flag() {
     assert!(lines[2].starts_with("coulomb-viscous,0,0,1,") && lines[2].ends_with(",0,0"));
     assert!(lines[3].starts_with("hollars,") && lines[3].ends_with(",1"));
 }
+
+/// Value of `metric` in a `metric,value,unit` CSV.
+fn metric(out: &str, name: &str) -> f64 {
+    out.lines()
+        .find_map(|l| l.strip_prefix(&format!("{name},")))
+        .and_then(|r| r.split(',').next())
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn robot_csv_obeys_the_control_law_and_metrics_show_the_observer_contrast() {
+    let (code, out, err) = run(&["view=robot&tend=4"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().next(), Some("t,q,qd,qdot,U,F,Fhat,W"));
+    let r = rows(&out);
+    assert!(r.len() > 100);
+    assert!(r
+        .iter()
+        .all(|row| row.len() == 8 && row.iter().all(|x| x.is_finite())));
+    // W (last column) never rises with the observer on
+    assert!(r
+        .windows(2)
+        .all(|p| p[1][7] <= p[0][7] * (1.0 + 1e-9) + 1e-18));
+    let (_, on, _) = run(&["view=robot&tend=4", "--metrics"]);
+    let (code, off, err) = run(&["view=robot&tend=4&observer=0", "--metrics"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(metric(&on, "final_error") < 1e-6);
+    assert!(metric(&off, "rms_error_second_half") > 1e-3);
+    assert!(metric(&on, "settling_time").is_finite());
+    assert!(metric(&off, "settling_time").is_nan());
+}
+
+#[test]
+fn robot_bad_keys_exit_2_naming_the_key_and_svg_has_four_panels() {
+    let (code, _, err) = run(&["view=robot&ks=0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("ks"), "{err}");
+    let (code, _, err) = run(&["view=robot&model=frbd-kv"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("model"), "{err}");
+    let svg = std::env::temp_dir().join(format!("fl-robot-{}.svg", std::process::id()));
+    let (code, _, err) = run(&[
+        "view=robot&tend=2&model=frbd-gkv",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    for label in [
+        "Joint angle and reference",
+        "Tracking error",
+        "F̂ (observer)",
+        "log₁₀",
+    ] {
+        assert!(text.contains(label), "{label} missing from the SVG");
+    }
+    let _ = std::fs::remove_file(svg);
+}

@@ -7,6 +7,7 @@
 
 pub mod curve;
 pub mod frbd;
+pub mod robot;
 pub mod stickslip;
 
 use plotters::coord::Shift;

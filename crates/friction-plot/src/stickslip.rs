@@ -52,7 +52,7 @@ impl Quantity {
 
 /// Pairs (a[i], b[i]) thinned to at most [`MAX_POINTS`], keeping in each bucket the points with
 /// the smallest and largest b so that peaks (breakaway, extrema) survive.
-fn thin(a: &[f64], b: &[f64]) -> Vec<(f64, f64)> {
+pub(crate) fn thin(a: &[f64], b: &[f64]) -> Vec<(f64, f64)> {
     let n = a.len().min(b.len());
     if n <= MAX_POINTS {
         return (0..n).map(|i| (a[i], b[i])).collect();
@@ -85,7 +85,7 @@ fn thin(a: &[f64], b: &[f64]) -> Vec<(f64, f64)> {
     out
 }
 
-fn range_of<'a>(vals: impl Iterator<Item = &'a f64>) -> (f64, f64) {
+pub(crate) fn range_of<'a>(vals: impl Iterator<Item = &'a f64>) -> (f64, f64) {
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
     for &v in vals {
         if v.is_finite() {

@@ -7,7 +7,9 @@ use friction_core::experiments::bench_view::{self, BenchModel};
 use friction_core::experiments::curve::{self, CurveResult};
 use friction_core::experiments::hysteresis::{HysteresisConfig, HysteresisRun, Loop};
 use friction_core::experiments::relaxation::{self, Curve, RelaxationConfig};
+use friction_core::experiments::robot_arm::{self, Arm, RobotRun};
 use friction_core::experiments::stickslip::{run_bench, Bench, StickSlipRun, Workspace};
+use friction_core::frbd::Frbd;
 use friction_core::params::{fmt_num, ParamError};
 use friction_core::scenario::{ControlKind, Scenario, View};
 use friction_plot::curve::curve_chart;
@@ -53,6 +55,14 @@ enum Job {
         /// A model whose run failed stops the job with this message.
         error: Option<String>,
     },
+    /// The robot-arm loop: one whole run is the unit of work (the solver is not resumable
+    /// inside a run; the default run takes a few milliseconds).
+    Robot {
+        arm: Arm,
+        model: Box<Frbd>,
+        run: Option<Box<RobotRun>>,
+        error: Option<String>,
+    },
     Failed(String),
 }
 
@@ -75,6 +85,15 @@ impl Job {
                 Err(e) => Job::Failed(e.to_string()),
             },
             // generic views: the same call the CLI makes (view values in ViewDef order)
+            View::Robot => match s.robot_config() {
+                Ok((arm, model)) => Job::Robot {
+                    arm,
+                    model: Box::new(model),
+                    run: None,
+                    error: None,
+                },
+                Err(e) => Job::Failed(e.to_string()),
+            },
             View::Model(d) if d.name == "curve" || d.name == "explorer" => {
                 let values: Vec<f64> = d
                     .params
@@ -126,6 +145,7 @@ impl Job {
                 ..
             } => error.is_some() || runs.len() >= models.len(),
             Job::Curve { models, result, .. } => result.blocks.len() >= models.len(),
+            Job::Robot { run, error, .. } => run.is_some() || error.is_some(),
             Job::Failed(_) => true,
         }
     }
@@ -194,6 +214,19 @@ impl Job {
                     }
                 }
             }
+            Job::Robot {
+                arm,
+                model,
+                run,
+                error,
+            } => {
+                if run.is_none() && error.is_none() {
+                    match robot_arm::run(arm, model) {
+                        Ok(r) => *run = Some(Box::new(r)),
+                        Err(e) => *error = Some(e.to_string()),
+                    }
+                }
+            }
             Job::Failed(_) => {}
         }
     }
@@ -234,6 +267,18 @@ impl Job {
             return all_charts(&labelled)
                 .into_iter()
                 .map(|c| (c, legend.clone()))
+                .collect();
+        }
+        if let Job::Robot { run, .. } = self {
+            let Some(r) = run else {
+                return Vec::new();
+            };
+            return friction_plot::robot::all_charts(r)
+                .into_iter()
+                .map(|c| {
+                    let legend = c.series.iter().map(empty).collect();
+                    (c, legend)
+                })
                 .collect();
         }
         self.chart().into_iter().collect()
@@ -303,7 +348,7 @@ impl Job {
                     .collect();
                 Some((spec, legend))
             }
-            Job::StickSlip { .. } => self.panels().into_iter().next(),
+            Job::StickSlip { .. } | Job::Robot { .. } => self.panels().into_iter().next(),
             Job::Failed(_) => None,
         }
     }
@@ -592,11 +637,12 @@ impl Lab {
             Job::Relaxation { cfg, curves } => (curves.len(), cfg.models.len()),
             Job::Curve { models, result, .. } => (result.blocks.len(), models.len()),
             Job::StickSlip { models, runs, .. } => (runs.len(), models.len()),
+            Job::Robot { run, .. } => (usize::from(run.is_some()), 1),
             Job::Failed(_) => (0, 0),
         };
         let error = match &self.job {
             Job::Failed(e) => Some(e.clone()),
-            Job::StickSlip { error, .. } => error.clone(),
+            Job::StickSlip { error, .. } | Job::Robot { error, .. } => error.clone(),
             _ => None,
         };
         Ok(to_js(&Status {
@@ -777,6 +823,9 @@ impl Lab {
                     summary,
                 }
             }
+            Job::Robot {
+                arm, run, error, ..
+            } => robot_readout(arm, run.as_deref(), error.as_deref()),
             Job::Failed(e) => Readout {
                 columns: Vec::new(),
                 rows: Vec::new(),
@@ -871,6 +920,76 @@ impl Lab {
                 .map_err(|e| JsError::new(&e.to_string()))?;
         }
         Ok(svg)
+    }
+}
+
+/// The robot view's numbers: one row for the run, computed by the core.
+fn robot_readout(arm: &Arm, run: Option<&RobotRun>, error: Option<&str>) -> Readout {
+    let mut notes: Vec<String> = error.map(str::to_string).into_iter().collect();
+    let mut rows = Vec::new();
+    let mut summary = error.unwrap_or("Computing…").to_string();
+    if let Some(r) = run {
+        let m = &r.metrics;
+        let obs = if arm.observer { "on" } else { "off" };
+        let settle = if m.settling_time.is_finite() {
+            sig(m.settling_time)
+        } else {
+            "not settled".to_string()
+        };
+        rows.push(vec![
+            obs.to_string(),
+            sig(m.final_error),
+            sig(m.max_error),
+            sig(m.rms_error_late),
+            settle.clone(),
+            sig(m.w0),
+            sig(m.w_end),
+            sig(m.max_torque),
+            m.steps.to_string(),
+        ]);
+        summary = format!(
+            "Observer {obs}: final tracking error {} rad, largest {} rad, RMS over the second \
+             half {} rad, settling time (2 % band {} rad) {settle}; W falls from {} J to {} J.",
+            sig(m.final_error),
+            sig(m.max_error),
+            sig(m.rms_error_late),
+            sig(m.settle_band),
+            sig(m.w0),
+            sig(m.w_end),
+        );
+        if arm.observer && m.w_max_rise > 1e-7 * m.w0 {
+            notes.push(format!(
+                "W rose by {} J between two steps: beyond the solver tolerance",
+                sig(m.w_max_rise)
+            ));
+        }
+        if !arm.observer {
+            notes.push(
+                "Observer off: W is reported with the estimate frozen at ẑ₀ and is no Lyapunov \
+                 function here."
+                    .to_string(),
+            );
+        }
+    }
+    notes.push(
+        "The letter gives no numbers for this example: every default is this lab's choice."
+            .to_string(),
+    );
+    Readout {
+        columns: vec![
+            "observer",
+            "final |q̃| [rad]",
+            "max |q̃| [rad]",
+            "RMS q̃, 2nd half [rad]",
+            "settling time [s]",
+            "W(0) [J]",
+            "W(t_end) [J]",
+            "max |U| [N·m]",
+            "steps",
+        ],
+        rows,
+        notes,
+        summary,
     }
 }
 

@@ -6,4 +6,5 @@ pub mod energy;
 pub mod hysteresis;
 pub mod phenomena;
 pub mod relaxation;
+pub mod robot_arm;
 pub mod stickslip;

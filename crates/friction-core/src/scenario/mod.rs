@@ -27,6 +27,7 @@ use std::collections::BTreeMap;
 
 use crate::experiments::hysteresis::{self, FreqUnit, HysteresisConfig};
 use crate::experiments::relaxation::{self, RelaxationConfig};
+use crate::experiments::robot_arm::{self, Arm};
 use crate::frbd::{self, spec, Contact, Frbd, Kind};
 use crate::params::{fmt_num, ParamError, ParamSpec};
 
@@ -65,6 +66,8 @@ pub enum View {
     Hysteresis,
     /// Fig. 4: relaxation at constant velocity for orders 1..n.
     Relaxation,
+    /// §IV-B: tracking control of a robot joint with FrBD friction and an observer.
+    Robot,
     /// A generic view running registry models (`model=a,b,c` and their parameter keys).
     Model(&'static ViewDef),
 }
@@ -78,7 +81,7 @@ impl Eq for View {}
 
 impl View {
     /// The FrBD views, in display order.
-    pub const ALL: [View; 2] = [View::Hysteresis, View::Relaxation];
+    pub const ALL: [View; 3] = [View::Hysteresis, View::Relaxation, View::Robot];
 
     /// Every view this build knows: the FrBD views, then [`MODEL_VIEWS`].
     pub fn all() -> Vec<View> {
@@ -91,6 +94,7 @@ impl View {
         match self {
             View::Hysteresis => "hysteresis",
             View::Relaxation => "relaxation",
+            View::Robot => "robot",
             View::Model(d) => d.name,
         }
     }
@@ -99,6 +103,7 @@ impl View {
         match self {
             View::Hysteresis => "Frictional-lag hysteresis (Fig. 3)",
             View::Relaxation => "Relaxation at constant velocity (Fig. 4)",
+            View::Robot => "Robot-arm tracking with a friction observer (§IV-B)",
             View::Model(d) => d.title,
         }
     }
@@ -163,10 +168,46 @@ enum Val {
 }
 
 /// Order of printing, and every key the schema knows besides `v`.
-const KEYS: [&str; 23] = [
+const KEYS: [&str; 37] = [
     "view", "model", "n", "k0", "k", "tau", "c", "c0", "sigma0", "sigma1", "gamma1", "mus", "mud",
-    "vs", "delta", "eps", "p", "vmean", "vamp", "freqs", "funit", "vrel", "tend",
+    "vs", "delta", "eps", "p", "vmean", "vamp", "freqs", "funit", "vrel", "tend", "observer",
+    "ref", "m", "cv", "gload", "ks", "kobs", "lambda", "qamp", "qfreq", "q0", "dq0", "z0", "zhat0",
 ];
+/// Keys of the robot view besides `tend`: its two switches, then [`robot_arm::PARAMS`].
+const ROBOT_KEYS: [&str; 14] = [
+    "observer", "ref", "m", "cv", "gload", "ks", "kobs", "lambda", "qamp", "qfreq", "q0", "dq0",
+    "z0", "zhat0",
+];
+/// `observer=0|1`: whether the friction estimate F̂ is fed forward (stored as 0/1).
+const OBSERVER_SPEC: ParamSpec = ParamSpec {
+    key: "observer",
+    name: "Friction observer",
+    symbol: "",
+    unit: "",
+    default: 1.0,
+    min: 0.0,
+    max: 1.0,
+    log: false,
+};
+/// `ref=sine|step`: the reference trajectory (stored as 0 = sine, 1 = step).
+const REF_SPEC: ParamSpec = ParamSpec {
+    key: "ref",
+    name: "Reference",
+    symbol: "",
+    unit: "",
+    default: 0.0,
+    min: 0.0,
+    max: 1.0,
+    log: false,
+};
+/// Query text of a robot switch value (`ref` prints as a word).
+fn switch_text(key: &str, x: f64) -> String {
+    match key {
+        "ref" if x == 1.0 => "step".into(),
+        "ref" => "sine".into(),
+        _ => fmt_num(x),
+    }
+}
 const SIGMA_KEYS: [&str; 3] = ["sigma0", "sigma1", "gamma1"];
 const RHEO_KEYS: [&str; 5] = ["k0", "k", "tau", "c", "c0"];
 
@@ -412,6 +453,11 @@ impl Scenario {
                         push(key, fmt_num(sg[i]));
                     }
                 }
+                "observer" | "ref" => {
+                    if let Some(Val::Num(x)) = self.vals.get(key) {
+                        push(key, switch_text(key, *x));
+                    }
+                }
                 _ => match self.vals.get(key) {
                     Some(Val::Num(x)) => push(key, fmt_num(*x)),
                     Some(Val::List(xs)) => push(key, join(xs)),
@@ -446,10 +492,16 @@ impl Scenario {
             )),
             "view" => {
                 let v = View::from_name(value).ok_or_else(|| {
-                    ParamError::new(key, value, "allowed: hysteresis, relaxation")
+                    let names: Vec<&str> = View::all().iter().map(|v| v.name()).collect();
+                    ParamError::new(key, value, format!("allowed: {}", names.join(", ")))
                 })?;
                 let old = self.clone();
                 self.switch_view(v);
+                if v == View::Robot && !self.model.has_branches() {
+                    // the observer construction covers GM and GKV only
+                    self.model = Kind::Gm;
+                    self.n = None;
+                }
                 self.after_structure_change(&old);
                 Ok(())
             }
@@ -467,6 +519,14 @@ impl Scenario {
                         "allowed: frbd-gm, frbd-gkv, frbd-elastic, frbd-kv",
                     )
                 })?;
+                if self.view == View::Robot && !m.has_branches() {
+                    return Err(ParamError::new(
+                        key,
+                        value,
+                        "view=robot allowed: frbd-gm, frbd-gkv (the letter's plant and its GKV \
+                         analogue)",
+                    ));
+                }
                 let old = self.clone();
                 self.model = m;
                 if !m.has_branches() {
@@ -519,7 +579,17 @@ impl Scenario {
                 if self.sigma.is_some() && RHEO_KEYS.contains(&k) {
                     self.materialize_sigma();
                 }
-                if let Some(elem) = self.list_elem(k) {
+                if k == "observer" || k == "ref" {
+                    let x = match (k, value) {
+                        ("observer", "0") | ("ref", "sine") => 0.0,
+                        ("observer", "1") | ("ref", "step") => 1.0,
+                        ("observer", _) => {
+                            return Err(ParamError::new(k, value, "allowed: 0 (off), 1 (on)"))
+                        }
+                        _ => return Err(ParamError::new(k, value, "allowed: sine, step")),
+                    };
+                    self.vals.insert(k, Val::Num(x));
+                } else if let Some(elem) = self.list_elem(k) {
                     let xs = parse_list(k, value, &elem)?;
                     let (lo, hi) = self.list_len(k);
                     if xs.len() < lo || xs.len() > hi {
@@ -599,6 +669,14 @@ impl Scenario {
                 }
                 _ => {}
             }
+            // a value carried over from another view may lie outside this view's range
+            // (relaxation's tend may be shorter than the robot's shortest run)
+            if let (Some(Val::Num(x)), Some(sp)) = (self.vals.get(k), self.num_spec(k)) {
+                if sp.check(*x).is_err() {
+                    self.vals.remove(k);
+                    continue;
+                }
+            }
             let is_default = match self.vals.get(k) {
                 Some(Val::List(xs)) => *xs == def_list,
                 Some(Val::Num(x)) => self.num_spec(k).is_some_and(|s| s.default == *x),
@@ -634,6 +712,9 @@ impl Scenario {
                 }
             }
         }
+        if self.view == View::Robot {
+            return self.robot_config().map(|_| ());
+        }
         self.build_model().map(|_| ())
     }
 
@@ -656,6 +737,10 @@ impl Scenario {
             "sigma0" | "sigma1" | "gamma1" => {
                 let i = SIGMA_KEYS.iter().position(|k| *k == key)?;
                 self.sigma_now().map(|s| fmt_num(s[i]))
+            }
+            "observer" | "ref" => {
+                self.applies(key).ok()?;
+                Some(switch_text(key, self.num(key)))
             }
             _ => {
                 let k = static_key(key)?;
@@ -728,11 +813,49 @@ impl Scenario {
                 out.push(num(self, "vrel", relaxation::VREL, "experiment"));
                 out.push(num(self, "tend", relaxation::TEND, "experiment"));
             }
+            View::Robot => {
+                out.push(choice(
+                    "observer",
+                    "Friction observer",
+                    vec![("1", "on: F̂ fed forward"), ("0", "off: no compensation")],
+                    "experiment",
+                    self.get("observer").unwrap_or_default(),
+                ));
+                out.push(choice(
+                    "ref",
+                    "Reference q_d(t)",
+                    vec![("sine", "sine q_a sin 2πf_d t"), ("step", "set-point q_a")],
+                    "experiment",
+                    self.get("ref").unwrap_or_default(),
+                ));
+                let group = |k: &str| match k {
+                    "m" | "cv" | "gload" => "arm",
+                    "ks" | "kobs" | "lambda" => "controller",
+                    "qamp" | "qfreq" => "experiment",
+                    _ => "initial state",
+                };
+                // the reference's own values first, so that "experiment" is one group
+                let (exp, rest): (Vec<ParamSpec>, Vec<ParamSpec>) = robot_arm::PARAMS
+                    .into_iter()
+                    .filter(|sp| !(sp.key == "qfreq" && self.num("ref") == 1.0))
+                    .partition(|sp| group(sp.key) == "experiment");
+                for sp in exp {
+                    out.push(num(self, sp.key, sp, "experiment"));
+                }
+                out.push(num(self, "tend", robot_arm::TEND, "experiment"));
+                for sp in rest {
+                    out.push(num(self, sp.key, sp, group(sp.key)));
+                }
+            }
         }
+        let kinds: Vec<Kind> = Kind::ALL
+            .into_iter()
+            .filter(|k| self.view != View::Robot || k.has_branches())
+            .collect();
         out.push(choice(
             "model",
             "Model",
-            Kind::ALL.iter().map(|k| (k.id(), k.name())).collect(),
+            kinds.iter().map(|k| (k.id(), k.name())).collect(),
             "model",
             self.model.id().into(),
         ));
@@ -967,6 +1090,20 @@ impl Scenario {
         })
     }
 
+    /// The robot experiment: arm, controller and initial state, and the joint-friction model.
+    pub fn robot_config(&self) -> Result<(Arm, Frbd), ParamError> {
+        let v: Vec<f64> = robot_arm::PARAMS.iter().map(|s| self.num(s.key)).collect();
+        let arm = Arm::from_values(
+            &v,
+            self.num("tend"),
+            self.num("ref") == 1.0,
+            self.num("observer") == 1.0,
+        )?;
+        let model = self.build_model()?;
+        robot_arm::check_model(&model)?;
+        Ok((arm, model))
+    }
+
     // ----- defaults and key metadata -----
 
     fn default_n(&self) -> usize {
@@ -974,6 +1111,7 @@ impl Scenario {
             (false, _) | (_, View::Model(_)) => 0,
             (true, View::Hysteresis) => 1,
             (true, View::Relaxation) => 3,
+            (true, View::Robot) => 1,
         }
     }
 
@@ -990,7 +1128,9 @@ impl Scenario {
             "c" => m == Kind::Gkv,
             "c0" => m == Kind::Kv,
             "vmean" | "vamp" | "freqs" | "funit" => self.view == View::Hysteresis,
-            "vrel" | "tend" => self.view == View::Relaxation,
+            "vrel" => self.view == View::Relaxation,
+            "tend" => matches!(self.view, View::Relaxation | View::Robot),
+            _ if ROBOT_KEYS.contains(&key) => self.view == View::Robot,
             _ => true,
         };
         if ok {
@@ -1055,8 +1195,17 @@ impl Scenario {
             "vmean" => hysteresis::VMEAN,
             "vamp" => hysteresis::VAMP,
             "vrel" => relaxation::VREL,
+            "tend" if self.view == View::Robot => robot_arm::TEND,
             "tend" => relaxation::TEND,
-            _ => return spec::CONTACT.iter().copied().find(|s| s.key == key),
+            "observer" => OBSERVER_SPEC,
+            "ref" => REF_SPEC,
+            _ => {
+                return spec::CONTACT
+                    .iter()
+                    .chain(robot_arm::PARAMS.iter())
+                    .copied()
+                    .find(|s| s.key == key)
+            }
         })
     }
 

@@ -164,6 +164,12 @@ fn num_key() -> impl Strategy<Value = (&'static str, f64)> {
         (Just("c0"), 0.0..1e9f64),
         (Just("sigma1"), 20.0..1e3f64),
         (Just("gamma1"), 1e-7..1e-3f64),
+        (Just("m"), 1e-3..1e3f64),
+        (Just("ks"), 1e-3..1e4f64),
+        (Just("kobs"), 1e-6..1e4f64),
+        (Just("qamp"), -10.0..10.0f64),
+        (Just("zhat0"), -1e-2..1e-2f64),
+        (Just("observer"), 0.0..=1.0f64),
     ]
 }
 
@@ -172,7 +178,7 @@ proptest! {
 
     #[test]
     fn parse_print_round_trip_is_exact(
-        view in prop::sample::select(vec!["hysteresis", "relaxation", "curve"]),
+        view in prop::sample::select(vec!["hysteresis", "relaxation", "curve", "robot"]),
         model in prop::sample::select(vec!["frbd-gm", "frbd-gkv", "frbd-elastic", "frbd-kv"]),
         n in 0usize..=4,
         sets in prop::collection::vec(num_key(), 0..8),
@@ -288,5 +294,86 @@ fn shared_values_carry_over_between_views() {
     assert_eq!(s.get("mus").unwrap(), "1.3");
     s.set("view", "hysteresis").unwrap();
     assert_eq!(s.get("mus").unwrap(), "1.3");
+    assert_eq!(Scenario::parse(&s.to_query()).unwrap(), s);
+}
+
+#[test]
+fn robot_view_keys_defaults_and_round_trip() {
+    let s = Scenario::parse("view=robot").unwrap();
+    assert_eq!(s.to_query(), "v=1&view=robot");
+    let (arm, model) = s.robot_config().unwrap();
+    assert_eq!(model.kind(), Kind::Gm);
+    assert_eq!(s.n(), 1);
+    assert!(arm.observer && arm.tend == robot_arm::TEND.default);
+    // explicit defaults are omitted; switches print as words/0-1
+    let q = "view=robot&observer=1&ref=sine&m=1&ks=10&tend=10";
+    assert_eq!(Scenario::parse(q).unwrap().to_query(), "v=1&view=robot");
+    let q = "v=1&view=robot&model=frbd-gkv&mus=1.2&tend=4&observer=0&ref=step&m=2&cv=0&ks=30\
+             &kobs=0.2&lambda=2&qamp=-0.7&q0=0.1&dq0=-1&z0=0&zhat0=0.0001";
+    let s = Scenario::parse(q).unwrap();
+    assert_eq!(s.to_query(), q);
+    assert_eq!(Scenario::parse(&s.to_query()).unwrap(), s);
+    assert_eq!(s.get("ref").unwrap(), "step");
+    assert_eq!(s.get("observer").unwrap(), "0");
+    let (arm, model) = s.robot_config().unwrap();
+    assert_eq!(model.kind(), Kind::Gkv);
+    assert!(!arm.observer);
+    assert_eq!(arm.reference, robot_arm::Reference::Step { amp: -0.7 });
+    assert_eq!(
+        (arm.m, arm.c, arm.k1, arm.k2, arm.lambda),
+        (2.0, 0.0, 30.0, 0.2, 2.0)
+    );
+    assert_eq!(
+        (arm.q0, arm.dq0, arm.z0, arm.zhat0, arm.tend),
+        (0.1, -1.0, 0.0, 1e-4, 4.0)
+    );
+    // controls: every key has a value; the step reference hides the frequency
+    let keys: Vec<&str> = s.controls().iter().map(|c| c.key).collect();
+    assert!(keys.contains(&"observer") && keys.contains(&"ks") && !keys.contains(&"qfreq"));
+    assert!(!keys.contains(&"vrel") && !keys.contains(&"freqs"));
+    for c in s.controls() {
+        assert!(s.get(c.key).is_some(), "{}", c.key);
+    }
+    let model = s.controls().into_iter().find(|c| c.key == "model").unwrap();
+    assert!(matches!(model.kind, ControlKind::Choice { ref options } if options.len() == 2));
+}
+
+#[test]
+fn robot_view_rejects_bad_values_naming_the_key() {
+    for (q, key) in [
+        ("view=robot&m=0", "m"),
+        ("view=robot&ks=-1", "ks"),
+        ("view=robot&kobs=abc", "kobs"),
+        ("view=robot&tend=0.001", "tend"),
+        ("view=robot&observer=2", "observer"),
+        ("view=robot&ref=square", "ref"),
+        ("view=robot&model=frbd-kv", "model"),
+        ("view=robot&z0=1", "z0"),
+        ("view=hysteresis&ks=3", "ks"),
+        ("view=relaxation&observer=0", "observer"),
+    ] {
+        let e = Scenario::parse(q).unwrap_err();
+        assert_eq!(e[0].key, key, "{q}: {e:?}");
+        assert!(!e[0].reason.is_empty());
+    }
+    let e = Scenario::parse("view=robot&m=0").unwrap_err();
+    assert!(e[0].reason.contains("≤ m ≤"), "{}", e[0]);
+}
+
+#[test]
+fn switching_to_robot_keeps_shared_values_and_drops_the_rest() {
+    let mut s = Scenario::parse("view=relaxation&model=frbd-kv&tend=0.001&mus=1.3").unwrap();
+    s.set("view", "robot").unwrap();
+    assert_eq!(s.model(), Kind::Gm);
+    assert_eq!(s.get("mus").unwrap(), "1.3");
+    assert_eq!(
+        s.get("tend").unwrap(),
+        "10",
+        "out-of-range tend falls back to the default"
+    );
+    assert!(s.robot_config().is_ok());
+    s.set("observer", "0").unwrap();
+    s.set("view", "hysteresis").unwrap();
+    assert_eq!(s.get("observer"), None);
     assert_eq!(Scenario::parse(&s.to_query()).unwrap(), s);
 }
