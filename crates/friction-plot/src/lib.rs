@@ -324,11 +324,49 @@ impl Corner {
     }
 }
 
-/// The corner whose legend-sized box (40 % × 35 % of the plot) covers the fewest data points,
-/// so the legend does not hide curves (relaxation curves end in the top right, hysteresis loops
-/// sit low at high velocity). Ties go to the first of upper right, upper left, lower right,
-/// lower left.
+/// Height of the legend box as a fraction of a typical plotting area (about 280 CSS px tall on
+/// the page): one 15 px line per series plus padding, at most 35 %.
+fn legend_height_fraction(n_series: usize) -> f64 {
+    ((15.0 * n_series as f64 + 20.0) / 280.0).min(0.35)
+}
+
+/// Raises the top of the y range so that the legend fits above the data when every corner of
+/// the plot holds curve points (time signals that oscillate over the whole chart).
+///
+/// Leaves the chart alone when a corner is already free, so charts with room keep their tight
+/// range.
+pub fn make_legend_room(spec: &mut ChartSpec) {
+    if spec.series.is_empty() || corner_counts(spec).contains(&0) {
+        return;
+    }
+    let (y0, y1) = spec.y_range;
+    let h = legend_height_fraction(spec.series.len()) + 0.03;
+    let top = y0 + (y1 - y0) / (1.0 - h);
+    if top.is_finite() {
+        spec.y_range = (y0, top);
+    }
+}
+
+/// The corner whose legend-sized box (40 % of the plot wide, one line per series tall) covers
+/// the fewest data points, so the legend does not hide curves (relaxation curves end in the
+/// top right, hysteresis loops sit low at high velocity). Ties go to the first of upper right,
+/// upper left, lower right, lower left.
 pub fn legend_corner(spec: &ChartSpec) -> Corner {
+    let counts = corner_counts(spec);
+    let corners = [
+        Corner::UpperRight,
+        Corner::UpperLeft,
+        Corner::LowerRight,
+        Corner::LowerLeft,
+    ];
+    let best = (0..4).min_by_key(|&i| (counts[i], i)).unwrap_or(0);
+    corners[best]
+}
+
+/// Data points under a legend box in each corner: upper right, upper left, lower right, lower
+/// left.
+fn corner_counts(spec: &ChartSpec) -> [usize; 4] {
+    let h = legend_height_fraction(spec.series.len());
     let (x0, x1) = spec.x_range;
     let (y0, y1) = spec.y_range;
     let log = spec.x_log && x0 > 0.0 && x1 > x0;
@@ -339,12 +377,6 @@ pub fn legend_corner(spec: &ChartSpec) -> Corner {
             (x - x0) / (x1 - x0)
         }
     };
-    let corners = [
-        Corner::UpperRight,
-        Corner::UpperLeft,
-        Corner::LowerRight,
-        Corner::LowerLeft,
-    ];
     let mut counts = [0usize; 4];
     for s in &spec.series {
         for &(x, y) in &s.points {
@@ -352,7 +384,7 @@ pub fn legend_corner(spec: &ChartSpec) -> Corner {
             if !(u.is_finite() && v.is_finite()) {
                 continue;
             }
-            let (right, left, top, bottom) = (u > 0.6, u < 0.4, v > 0.65, v < 0.35);
+            let (right, left, top, bottom) = (u > 0.6, u < 0.4, v > 1.0 - h, v < h);
             for (i, hit) in [right && top, left && top, right && bottom, left && bottom]
                 .into_iter()
                 .enumerate()
@@ -363,8 +395,7 @@ pub fn legend_corner(spec: &ChartSpec) -> Corner {
             }
         }
     }
-    let best = (0..4).min_by_key(|&i| (counts[i], i)).unwrap_or(0);
-    corners[best]
+    counts
 }
 
 /// Keeps the current axis range while the data stay inside it, so the plot does not jump while
@@ -525,6 +556,40 @@ mod tests {
     }
 
     #[test]
+    fn legend_room_is_made_only_when_every_corner_is_taken() {
+        let sine = |label: &str| Series {
+            label: label.into(),
+            color: PALETTE[0],
+            points: (0..=400)
+                .map(|i| {
+                    let t = 0.1 * i as f64;
+                    (t, t.sin())
+                })
+                .collect(),
+            dashed: false,
+        };
+        let mut spec = ChartSpec {
+            title: String::new(),
+            x_label: String::new(),
+            y_label: String::new(),
+            x_range: (0.0, 40.0),
+            y_range: (-1.1, 1.1),
+            x_log: false,
+            series: vec![sine("a"), sine("b"), sine("c"), sine("d")],
+        };
+        assert!(corner_counts(&spec).iter().all(|&c| c > 0));
+        make_legend_room(&mut spec);
+        assert_eq!(spec.y_range.0, -1.1);
+        assert!(spec.y_range.1 > 1.5, "{:?}", spec.y_range);
+        assert_eq!(corner_counts(&spec)[0], 0);
+        assert_eq!(legend_corner(&spec), Corner::UpperRight);
+        // a chart with a free corner keeps its range
+        let before = spec.y_range;
+        make_legend_room(&mut spec);
+        assert_eq!(spec.y_range, before);
+    }
+
+    #[test]
     fn stable_range_holds_until_data_leave_it() {
         let cur = Some((0.0, 10.0));
         assert_eq!(stable_range(cur, 1.0, 9.0, false), (0.0, 10.0));
@@ -538,8 +603,10 @@ mod tests {
     #[test]
     fn legend_goes_to_the_emptiest_corner() {
         let mut spec = stribeck_chart(&friction_core::stribeck::Stribeck::TABLE_I, 1.0, 0.05, 400);
-        // odd Stribeck curve: high on the right, low on the left; empty upper left, lower right
-        assert_eq!(legend_corner(&spec), Corner::UpperLeft);
+        // odd Stribeck curve: it peaks just right of zero and falls, so a one-line legend box
+        // is free in the upper right (and in the upper left, where the curve is negative)
+        assert_eq!(corner_counts(&spec)[0], 0);
+        assert_eq!(legend_corner(&spec), Corner::UpperRight);
         spec.series[0].points = (0..100).map(|i| (0.0005 * i as f64, 1.4)).collect();
         spec.x_range = (0.0, 0.05);
         spec.y_range = (0.0, 1.5);

@@ -2,7 +2,7 @@
 //! error, friction and its estimate, and the Lyapunov function, all against time.
 
 use crate::stickslip::{range_of, thin};
-use crate::{ChartSpec, Series, PALETTE};
+use crate::{make_legend_room, ChartSpec, Series, PALETTE};
 use friction_core::experiments::robot_arm::RobotRun;
 
 /// Floor of W on the log chart relative to W(0): below it W is at the level of the solver's
@@ -21,7 +21,7 @@ fn series(label: &str, color: usize, t: &[f64], y: &[f64], dashed: bool) -> Seri
 
 fn time_chart(title: &str, y_label: &str, t: &[f64], series: Vec<Series>) -> ChartSpec {
     let y_range = range_of(series.iter().flat_map(|s| s.points.iter().map(|p| &p.1)));
-    ChartSpec {
+    let mut spec = ChartSpec {
         title: title.to_string(),
         x_label: "time t [s]".to_string(),
         y_label: y_label.to_string(),
@@ -29,7 +29,9 @@ fn time_chart(title: &str, y_label: &str, t: &[f64], series: Vec<Series>) -> Cha
         y_range,
         x_log: false,
         series,
-    }
+    };
+    make_legend_room(&mut spec);
+    spec
 }
 
 /// Joint angle q and reference q_d against time.

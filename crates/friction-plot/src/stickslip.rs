@@ -1,7 +1,7 @@
 //! Charts of the Rabinowicz stick-slip benchmark: x, ẋ, ẍ and F against time, F against the
 //! relative velocity, and F against the displacement, with one curve per model run.
 
-use crate::{padded_range, ChartSpec, Series, PALETTE};
+use crate::{make_legend_room, padded_range, ChartSpec, Series, PALETTE};
 use friction_core::experiments::stickslip::StickSlipRun;
 
 /// Points per curve above which a run is thinned (a 40 s run can hold ~50 000 steps; drawing
@@ -118,7 +118,7 @@ fn chart(
         .collect();
     let x_range = range_of(runs.iter().flat_map(|(_, r)| pick(r).0.iter()));
     let y_range = range_of(runs.iter().flat_map(|(_, r)| pick(r).1.iter()));
-    ChartSpec {
+    let mut spec = ChartSpec {
         title: title.to_string(),
         x_label: x_label.to_string(),
         y_label: y_label.to_string(),
@@ -126,7 +126,9 @@ fn chart(
         y_range,
         x_log: false,
         series,
-    }
+    };
+    make_legend_room(&mut spec);
+    spec
 }
 
 /// `q` against time, one curve per (legend label, run).

@@ -15,7 +15,7 @@ use friction_core::scenario::{ControlKind, Scenario, View};
 use friction_plot::curve::curve_chart;
 use friction_plot::frbd::{hysteresis_chart, relaxation_chart};
 use friction_plot::stickslip::all_charts;
-use friction_plot::{stable_range, ChartSpec, Series, Style, PALETTE};
+use friction_plot::{make_legend_room, stable_range, ChartSpec, Series, Style, PALETTE};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
@@ -600,7 +600,6 @@ impl Lab {
                         stable_range(axes.map(|a| a.0), xlo, xhi, tighten)
                     };
                     let y = stable_range(axes.map(|a| a.1), ylo, yhi, tighten);
-                    *axes = Some((x, y));
                     // the frame draws only the legend entries; their data only steer the
                     // legend corner
                     let series = legend
@@ -613,12 +612,17 @@ impl Lab {
                             l
                         })
                         .collect();
-                    ChartSpec {
+                    let mut frame = ChartSpec {
                         x_range: x,
                         y_range: y,
                         series,
                         ..spec.clone()
-                    }
+                    };
+                    // adds room only while the legend would cover data, so a kept range
+                    // (which already has the room) does not move
+                    make_legend_room(&mut frame);
+                    *axes = Some((x, frame.y_range));
+                    frame
                 })
                 .collect();
             if tighten {
