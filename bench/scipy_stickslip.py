@@ -533,7 +533,7 @@ def run_scipy(model, method):
 
 def ours(repeats, ids, tol=None):
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    cmd = ["cargo", "run", "--release", "-q", "-p", "friction-core", "--example", "stickslip_times"]
+    cmd = ["cargo", "run", "--release", "-q", "-p", "friction-core", "--example", "stickslip_times", "--"]
     if tol is not None:
         cmd += ["--tol", repr(tol)]
     cmd += [str(repeats)] + ids

@@ -1009,54 +1009,9 @@ impl Rodas {
                                     he = he0;
                                 }
                             }
-                            let te = t + he;
                             y.copy_from_slice(&self.ynew);
-                            t = te;
-                            self.stats.events += 1;
-                            sys.observe(t, y, Point::EventBefore(idx));
-                            // Every switch that crossed by the landing point fires now, the
-                            // located one first (identical bristles snap together). g1 holds
-                            // the fired flags from here on.
-                            sys.events(y, &mut self.gtmp);
-                            for j in 0..ne {
-                                let s0 = self.sign[j];
-                                let fired = s0 != 0 && (j == idx || sgn(self.gtmp[j]) != s0);
-                                self.g1[j] = if fired { 1.0 } else { 0.0 };
-                            }
-                            let mut action = EventAction::Continue;
-                            for j in std::iter::once(idx).chain((0..ne).filter(|&j| j != idx)) {
-                                if self.g1[j] == 0.0 {
-                                    continue;
-                                }
-                                if j != idx {
-                                    self.stats.events += 1;
-                                }
-                                let a = sys.on_event(t, j, self.sign[j] < 0, y);
-                                action = match (action, a) {
-                                    (EventAction::Stop, _) | (_, EventAction::Stop) => {
-                                        EventAction::Stop
-                                    }
-                                    (EventAction::Reset, _) | (_, EventAction::Reset) => {
-                                        EventAction::Reset
-                                    }
-                                    _ => EventAction::Continue,
-                                };
-                            }
-                            sys.observe(t, y, Point::EventAfter(idx));
-                            // New signs: fired events count as crossed unless a reset gave
-                            // them a definite new sign.
-                            sys.events(y, &mut self.g0);
-                            for j in 0..ne {
-                                let now = sgn(self.g0[j]);
-                                let fired = self.g1[j] != 0.0;
-                                self.sign[j] =
-                                    if fired && (action == EventAction::Continue || now == 0) {
-                                        -self.sign[j]
-                                    } else {
-                                        now
-                                    };
-                            }
-                            if action == EventAction::Stop {
+                            t += he;
+                            if self.fire_events(sys, t, y, idx) == EventAction::Stop {
                                 return Ok(self.stats);
                             }
                             h = hnew.min(h).min(hmax).max(1e-12);
@@ -1076,12 +1031,147 @@ impl Rodas {
                     break;
                 } else {
                     self.stats.rejected += 1;
-                    h *= if reject_last { fac.min(0.1) } else { fac };
-                    reject_last = true;
+                    let landing = if reject_last {
+                        self.land_after_reject(sys, y, h, opts)
+                    } else {
+                        None
+                    };
+                    match landing {
+                        Some((he, idx)) => {
+                            y.copy_from_slice(&self.ynew);
+                            t += he;
+                            self.stats.steps += 1;
+                            if self.fire_events(sys, t, y, idx) == EventAction::Stop {
+                                return Ok(self.stats);
+                            }
+                            reject_last = false;
+                            h = h.min(hmax);
+                            break;
+                        }
+                        None => {
+                            h *= if reject_last { fac.min(0.1) } else { fac };
+                            reject_last = true;
+                        }
+                    }
                 }
             }
         }
         Ok(self.stats)
+    }
+
+    /// Fires the switch `idx` located at the landing point (t, y) and every other switch that
+    /// crossed by it, the located one first (identical bristles snap together), and records
+    /// the new signs. Fired events count as crossed unless a reset gave them a definite new
+    /// sign.
+    fn fire_events<S: System + ?Sized>(
+        &mut self,
+        sys: &mut S,
+        t: f64,
+        y: &mut [f64],
+        idx: usize,
+    ) -> EventAction {
+        let ne = self.sign.len();
+        self.stats.events += 1;
+        sys.observe(t, y, Point::EventBefore(idx));
+        // g1 holds the fired flags from here on.
+        sys.events(y, &mut self.gtmp);
+        for j in 0..ne {
+            let s0 = self.sign[j];
+            let fired = s0 != 0 && (j == idx || sgn(self.gtmp[j]) != s0);
+            self.g1[j] = if fired { 1.0 } else { 0.0 };
+        }
+        let mut action = EventAction::Continue;
+        for j in std::iter::once(idx).chain((0..ne).filter(|&j| j != idx)) {
+            if self.g1[j] == 0.0 {
+                continue;
+            }
+            if j != idx {
+                self.stats.events += 1;
+            }
+            let a = sys.on_event(t, j, self.sign[j] < 0, y);
+            action = match (action, a) {
+                (EventAction::Stop, _) | (_, EventAction::Stop) => EventAction::Stop,
+                (EventAction::Reset, _) | (_, EventAction::Reset) => EventAction::Reset,
+                _ => EventAction::Continue,
+            };
+        }
+        sys.observe(t, y, Point::EventAfter(idx));
+        sys.events(y, &mut self.g0);
+        for j in 0..ne {
+            let now = sgn(self.g0[j]);
+            let fired = self.g1[j] != 0.0;
+            self.sign[j] = if fired && (action == EventAction::Continue || now == 0) {
+                -self.sign[j]
+            } else {
+                now
+            };
+        }
+        action
+    }
+
+    /// After a second rejection in a row whose trial end lies across a switch (the first
+    /// rejection is usually just a step too long): steps to just short of the
+    /// switch (secant estimate of its time) and, if that shorter step meets the tolerance,
+    /// crosses the switch by a hair with the event's Newton landing.
+    ///
+    /// Without this, a switch where the right-hand side jumps (a kinetic limit that changes
+    /// with |v|, a held bristle released) is approached in ever smaller accepted steps that
+    /// rarely include it, since a step across the jump fails the error test unless it
+    /// crosses by a hair: at tol 1e-12 Karnopp's window edges cost 36 000 rejections.
+    /// Returns the landing step and the switch landed
+    /// on, or `None` to reject as usual (also when the switching function does not reach
+    /// the far side along the solution: it may jump rather than cross). The landing is in
+    /// `ynew`.
+    fn land_after_reject<S: System + ?Sized>(
+        &mut self,
+        sys: &S,
+        y: &[f64],
+        h: f64,
+        opts: &Options,
+    ) -> Option<(f64, usize)> {
+        let ne = self.sign.len();
+        if ne == 0 || !self.ynew.iter().all(|v| v.is_finite()) {
+            return None;
+        }
+        sys.events(&self.ynew, &mut self.g1);
+        sys.events(y, &mut self.gtmp);
+        let mut best: Option<(usize, f64)> = None;
+        for i in 0..ne {
+            let (s0, s1) = (self.sign[i], sgn(self.g1[i]));
+            if s0 == 0 || s1 == 0 || s0 == s1 || sgn(self.gtmp[i]) != s0 {
+                continue;
+            }
+            let (ga, gb) = (self.gtmp[i], self.g1[i]);
+            let th = ga / (ga - gb);
+            if th.is_finite() && th > 0.0 && th < 1.0 && best.is_none_or(|(_, b)| th < b) {
+                best = Some((i, th));
+            }
+        }
+        let (idx, th) = best?;
+        let hn = th * h * (1.0 - 1e-6);
+        if hn < 1e-14 * (h + 1.0) || !self.decompose(hn) {
+            return None;
+        }
+        let err = self.attempt(sys, y, hn, opts);
+        if !(err <= 1.0) {
+            return None;
+        }
+        // Corrections may reach as far as a step the error model still accepts.
+        let q = self.tab().q;
+        let reach = (hn * (0.9 / err.max(1e-10)).powf(q)).min(h);
+        let (he, far_ok) = self.refine_event(sys, y, idx, hn, reach, opts);
+        if !far_ok {
+            return None;
+        }
+        // The landing's own error test: a crossing by a hair passes, an overshoot into the
+        // other side's dynamics (a poor Newton rate) does not.
+        if he != hn {
+            let ok = self.decompose(he) && self.attempt(sys, y, he, opts) <= 1.0;
+            if !ok {
+                return None;
+            }
+        }
+        Some((he, idx))
     }
 
     /// Newton corrections of the event time on the true solution: the interpolant's root is
@@ -1120,7 +1210,9 @@ impl Rodas {
             let dt = -gl / gdot;
             // Aim a hair past the root so the landing is on the far side.
             let he2 = he + dt + dt.abs() * 1e-3 + 8.0 * f64::EPSILON * (he + 1.0);
-            if !(he2 > 0.0 && he2 <= h) || (dt.abs() > 0.5 * he) {
+            // Forward corrections stay inside the step known to cross (h); backward ones are
+            // kept small, since the landing is already past the root.
+            if !(he2 > 0.0 && he2 <= h) || dt.abs() > 0.5 * he {
                 return (he, on_far);
             }
             // Keep the current landing in yev in case the corrected one is rejected.
