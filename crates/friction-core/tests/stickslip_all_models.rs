@@ -198,3 +198,23 @@ fn switching_models_finish_at_tight_tolerance_without_a_rejection_storm() {
         );
     }
 }
+
+#[test]
+fn leuven_elements_held_on_their_limits_do_not_chatter() {
+    // Held elements sit on their limits and rounding moves them by an ulp either way; with the
+    // switching surface on the limit itself every ulp was a crossing: 34 000 to 115 000
+    // events in a 40 s run at these tolerances (30 at 1e-8), and 50-150x the run time.
+    let b = Bench::TABLE_6_1;
+    let e = friction_core::model::find("leuven").unwrap();
+    let model = build_for_bench(e, &b).unwrap();
+    for tol in [3e-7, 1e-6, 2e-6, 3e-6, 5e-6] {
+        let mut ws = Workspace {
+            tolerance: Some(tol),
+            ..Workspace::default()
+        };
+        let m = run_bench(&mut ws, &b, model.as_ref())
+            .unwrap_or_else(|err| panic!("tol {tol}: {err}"))
+            .metrics();
+        assert!(m.events < 100, "tol {tol}: {} events", m.events);
+    }
+}

@@ -13,6 +13,9 @@ use super::common::{self, spec, FN, MUK, MUS, SIGMA0, SIGMA1, SIGMA2, VS};
 use crate::model::{Category, FrictionModel, ModelEntry, ModelInfo};
 use crate::params::{ParamError, ParamSpec};
 
+/// Relative depth of the switching surfaces inside the element limits (see `switches`).
+const LIMIT_MARGIN: f64 = 1e-9;
+
 const PARAMS: [ParamSpec; 11] = [
     MUS,
     MUK,
@@ -242,7 +245,11 @@ impl FrictionModel for Leuven {
     }
     fn switches(&self, _v: f64, _fe: f64, x: &[f64], g: &mut [f64]) {
         for i in 0..self.k.len() {
-            g[i] = x[1 + i].abs() - self.lim[i];
+            // The surface sits a billionth inside the limit, so that an element held on its
+            // limit reads definitely outside: rounding in the stages moves it by an ulp
+            // either way, and with the surface on the limit itself every ulp was a crossing
+            // (10⁵ events in a 40 s run at some tolerances). Entering projects onto the limit.
+            g[i] = x[1 + i].abs() - self.lim[i] * (1.0 - LIMIT_MARGIN);
         }
     }
     fn on_switch(&self, index: usize, rising: bool, _v: f64, _fe: f64, x: &mut [f64]) -> bool {
