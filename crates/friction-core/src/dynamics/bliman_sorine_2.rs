@@ -111,4 +111,17 @@ impl FrictionModel for BlimanSorine2 {
         dfdz[1] = 1.0;
         Some(0.0)
     }
+    // v = 0 is a kink of both rates (|v|), crossed hundreds of times while the stuck block
+    // rings at 383 rad/s: as a switch the stepper lands on it instead of rejecting steps
+    // across it (6 % fewer RHS evaluations and 6 % less time on the 40 s benchmark, same
+    // accuracy against a 1e-12 reference). Nothing changes at the switch.
+    fn n_switches(&self) -> usize {
+        1
+    }
+    fn switches(&self, v: f64, _fe: f64, _x: &[f64], g: &mut [f64]) {
+        g[0] = v;
+    }
+    fn on_switch(&self, _index: usize, _rising: bool, _v: f64, _fe: f64, _x: &mut [f64]) -> bool {
+        false
+    }
 }
