@@ -257,8 +257,16 @@ where
             yr.end as f64,
         ),
     };
+    // Legend labels that would make the box wider than the plot are shortened with "…": the
+    // box is anchored at a corner, so an overlong one pushes the colour samples out of view.
+    let max_chars = {
+        let plot_w = (xr.end - xr.start).max(0) as f64;
+        let char_w = 0.6 * 12.0 * style.scale;
+        (((0.9 * plot_w) - 40.0 * style.scale) / char_w).floor().max(6.0) as usize
+    };
     for s in &spec.series {
         let color = s.color;
+        let label = fit_label(&s.label, max_chars);
         let width = style.px(if s.dashed { 1.5 } else { 2.0 });
         let line_style = color.stroke_width(width);
         let pts = s
@@ -278,12 +286,12 @@ where
                     style.px(4.0),
                     line_style,
                 ))?
-                .label(s.label.as_str())
+                .label(label.as_str())
                 .legend(legend);
         } else {
             chart
                 .draw_series(LineSeries::new(pts, line_style))?
-                .label(s.label.as_str())
+                .label(label.as_str())
                 .legend(legend);
         }
     }
@@ -322,6 +330,17 @@ impl Corner {
             Corner::LowerLeft => SeriesLabelPosition::LowerLeft,
         }
     }
+}
+
+/// `label` cut to at most `max_chars` characters, the last being "…" when it was cut.
+fn fit_label(label: &str, max_chars: usize) -> String {
+    if label.chars().count() <= max_chars {
+        return label.to_string();
+    }
+    let mut s: String = label.chars().take(max_chars.saturating_sub(1)).collect();
+    s.truncate(s.trim_end().len());
+    s.push('…');
+    s
 }
 
 /// Height of the legend box as a fraction of a typical plotting area (about 280 CSS px tall on
@@ -553,6 +572,14 @@ mod tests {
         );
         assert_eq!(out.len(), 3);
         assert!(out[1].0.is_nan());
+    }
+
+    #[test]
+    fn long_legend_labels_are_cut_to_fit() {
+        assert_eq!(fit_label("LuGre", 10), "LuGre");
+        assert_eq!(fit_label("Generalized Maxwell-Slip", 12), "Generalized…");
+        assert_eq!(fit_label("Modified Stribeck", 9), "Modified…");
+        assert_eq!(fit_label("αβγδεζηθ", 4).chars().count(), 4);
     }
 
     #[test]

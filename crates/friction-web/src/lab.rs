@@ -354,7 +354,6 @@ impl Job {
     }
 }
 
-/// A registry name without its " — provisional" suffix (the flag text follows it).
 /// Short legend label for the six small stick-slip panels: the name before its citation
 /// ("LuGre (Canudas de Wit et al. 1995)" → "LuGre"), keeping the provisional mark.
 fn short_name(name: &str) -> String {
@@ -371,6 +370,7 @@ fn short_name(name: &str) -> String {
     s
 }
 
+/// A registry name without its " — provisional" suffix (the flag text follows it).
 fn base_name(name: &str) -> &str {
     name.trim_end_matches(" — provisional")
 }
