@@ -575,6 +575,31 @@ mod tests {
     }
 
     #[test]
+    fn a_long_legend_label_on_a_small_chart_keeps_its_colour_sample_inside() {
+        use plotters::prelude::*;
+        let mut spec = stribeck_chart(&friction_core::stribeck::Stribeck::TABLE_I, 1.0, 0.05, 50);
+        let long = "Modified Stribeck elasto-slip element from the friction library";
+        spec.series[0].label = long.to_string();
+        let mut svg = String::new();
+        let t = {
+            let root = SVGBackend::with_string(&mut svg, (260, 300)).into_drawing_area();
+            draw_frame(&root, &spec, &Style::default()).expect("draw")
+        };
+        assert!(!svg.contains(long), "the full label does not fit");
+        assert!(svg.contains("Modified"), "the label's start is shown");
+        assert!(svg.contains('…'));
+        // the 2-point legend sample of the curve's colour lies inside the plotting area
+        let sample = svg
+            .split("<polyline")
+            .find(|p| p.contains("#0072B2"))
+            .and_then(|p| p.split("points=\"").nth(1))
+            .and_then(|p| p.split(',').next())
+            .and_then(|x| x.trim().parse::<f64>().ok())
+            .expect("legend sample");
+        assert!(sample >= t.clip.0, "sample at x = {sample}, plot starts at {}", t.clip.0);
+    }
+
+    #[test]
     fn long_legend_labels_are_cut_to_fit() {
         assert_eq!(fit_label("LuGre", 10), "LuGre");
         assert_eq!(fit_label("Generalized Maxwell-Slip", 12), "Generalized…");
