@@ -5,7 +5,8 @@
 #![allow(clippy::unwrap_used)]
 
 use friction_core::experiments::stickslip::{
-    build_for_bench, metrics_csv, run, run_bench, to_csv, Bench, Workspace, PARAMS, STICKSLIP_VIEW,
+    build_for_bench, metrics_csv, run, run_bench, to_csv, Bench, BenchRun, Workspace, PARAMS,
+    STICKSLIP_VIEW,
 };
 use friction_core::model::{registry, Category};
 use proptest::prelude::*;
@@ -216,5 +217,33 @@ fn leuven_elements_held_on_their_limits_do_not_chatter() {
             .unwrap_or_else(|err| panic!("tol {tol}: {err}"))
             .metrics();
         assert!(m.events < 100, "tol {tol}: {} events", m.events);
+    }
+}
+
+#[test]
+fn a_run_cut_into_pieces_is_the_same_run() {
+    // The page advances a run a few hundred steps per frame; the series, the metrics and the
+    // step counts must not depend on where it was cut.
+    let b = Bench::TABLE_6_1;
+    for id in ["lugre", "karnopp", "gms", "reset-integrator", "bristle"] {
+        let e = friction_core::model::find(id).unwrap();
+        let model = build_for_bench(e, &b).unwrap();
+        let whole = run_bench(&mut Workspace::default(), &b, model.as_ref()).unwrap();
+        let mut ws = Workspace::default();
+        let mut run = BenchRun::start(&mut ws, &b, model.as_ref()).unwrap();
+        let mut pieces = 0;
+        let cut = loop {
+            pieces += 1;
+            let before = run.time();
+            if let Some(r) = run.advance(&mut ws, model.as_ref(), 37).unwrap() {
+                break r;
+            }
+            assert!(run.time() > before, "{id}: a piece made no progress");
+        };
+        assert!(pieces > 10, "{id}: only {pieces} pieces");
+        assert_eq!(whole.t, cut.t, "{id}");
+        assert_eq!(whole.x, cut.x, "{id}");
+        assert_eq!(whole.force, cut.force, "{id}");
+        assert_eq!(whole.metrics(), cut.metrics(), "{id}");
     }
 }

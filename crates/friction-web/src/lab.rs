@@ -8,7 +8,7 @@ use friction_core::experiments::curve::{self, CurveResult};
 use friction_core::experiments::hysteresis::{HysteresisConfig, HysteresisRun, Loop};
 use friction_core::experiments::relaxation::{self, Curve, RelaxationConfig};
 use friction_core::experiments::robot_arm::{self, Arm, RobotRun};
-use friction_core::experiments::stickslip::{run_bench, Bench, StickSlipRun, Workspace};
+use friction_core::experiments::stickslip::{Bench, BenchRun, StickSlipRun, Workspace};
 use friction_core::frbd::Frbd;
 use friction_core::params::{fmt_num, ParamError};
 use friction_core::scenario::{ControlKind, Scenario, View};
@@ -26,6 +26,9 @@ use crate::{to_js, JsParamError};
 
 /// Steps integrated between two looks at the clock (≈ 0.05 ms each for the default model).
 const STEPS_CHUNK: usize = 400;
+/// Solver steps of a stick-slip run between clock checks: a few milliseconds in the browser
+/// even for the bristle model (about 5 µs a step there).
+const BENCH_CHUNK: usize = 1000;
 
 enum Job {
     Hysteresis {
@@ -44,19 +47,22 @@ enum Job {
         models: Vec<Box<dyn friction_core::model::FrictionModel>>,
         result: Box<CurveResult>,
     },
-    /// The stick-slip benchmark: one whole 40 s run per model is the unit of work (the solver
-    /// is not resumable inside a run); wall times are measured here, the core has no clock.
+    /// The stick-slip benchmark, advanced [`BENCH_CHUNK`] solver steps at a time (a long
+    /// `tend` with a switching model takes seconds); wall times are measured here, the core
+    /// has no clock.
     StickSlip {
         bench: Bench,
         models: Vec<BenchModel>,
         ws: Box<Workspace>,
-        /// (run, wall time in ms) per finished model.
+        /// The run in progress and the compute time spent on it so far [ms].
+        current: Option<Box<(BenchRun, f64)>>,
+        /// (run, wall time in ms: the compute time of its pieces) per finished model.
         runs: Vec<(StickSlipRun, f64)>,
         /// A model whose run failed stops the job with this message.
         error: Option<String>,
     },
-    /// The robot-arm loop: one whole run is the unit of work (the solver is not resumable
-    /// inside a run; the default run takes a few milliseconds).
+    /// The robot-arm loop: one whole run is the unit of work (the default run takes a few
+    /// milliseconds; its stepper is not cut into pieces as the stick-slip runs are).
     Robot {
         arm: Arm,
         model: Box<Frbd>,
@@ -122,6 +128,7 @@ impl Job {
                     bench,
                     models,
                     ws: Box::default(),
+                    current: None,
                     runs: Vec::new(),
                     error: None,
                 },
@@ -147,6 +154,15 @@ impl Job {
             Job::Curve { models, result, .. } => result.blocks.len() >= models.len(),
             Job::Robot { run, error, .. } => run.is_some() || error.is_some(),
             Job::Failed(_) => true,
+        }
+    }
+
+    /// A count that changes whenever the drawable output does, for jobs whose output grows in
+    /// whole pieces (finished stick-slip runs); `None`: redraw every frame.
+    fn output_version(&self) -> Option<usize> {
+        match self {
+            Job::StickSlip { runs, error, .. } => Some(runs.len() + usize::from(error.is_some())),
+            _ => None,
         }
     }
 
@@ -179,16 +195,25 @@ impl Job {
                 bench,
                 models,
                 ws,
+                current,
                 runs,
                 error,
             } => {
                 while error.is_none() && runs.len() < models.len() {
                     let (e, m) = &models[runs.len()];
                     let t = now();
-                    match run_bench(ws, bench, m.as_ref()) {
-                        Ok(r) => {
-                            let ms = now() - t;
-                            runs.push((r, ms));
+                    let piece = match current.take() {
+                        Some(c) => Ok(*c),
+                        None => BenchRun::start(ws, bench, m.as_ref()).map(|r| (r, 0.0)),
+                    }
+                    .and_then(|(mut run, ms)| {
+                        let out = run.advance(ws, m.as_ref(), BENCH_CHUNK)?;
+                        Ok((run, ms, out))
+                    });
+                    match piece {
+                        Ok((_, ms, Some(r))) => runs.push((r, ms + (now() - t))),
+                        Ok((run, ms, None)) => {
+                            *current = Some(Box::new((run, ms + (now() - t))));
                         }
                         Err(err) => *error = Some(format!("{}: {err}", e.info.name)),
                     }
@@ -452,6 +477,9 @@ pub struct Lab {
     tighten: bool,
     /// The overlay shows the final state of the current job.
     drawn_final: bool,
+    /// [`Job::output_version`] of the last drawing: a job whose output has not changed since
+    /// is not drawn again while it computes (six panels of long runs take a while to draw).
+    drawn_output: Option<usize>,
 }
 
 #[wasm_bindgen]
@@ -470,6 +498,7 @@ impl Lab {
             axes: Vec::new(),
             tighten: false,
             drawn_final: false,
+            drawn_output: None,
         }
     }
 
@@ -527,7 +556,7 @@ impl Lab {
                 self.axes.clear();
             }
             self.job = Job::new(&self.scenario);
-            self.drawn_final = false;
+            self.invalidate();
         }
         Ok(())
     }
@@ -556,25 +585,31 @@ impl Lab {
     /// Binds the plot to a background and an overlay canvas of the same CSS size.
     pub fn attach(&mut self, bg: HtmlCanvasElement, fg: HtmlCanvasElement) -> Result<(), JsError> {
         self.surface = Some(Surface::new(bg, fg)?);
-        self.drawn_final = false;
+        self.invalidate();
         Ok(())
     }
 
     /// The canvases changed size: the next frame redraws.
     pub fn resized(&mut self) {
-        self.drawn_final = false;
+        self.invalidate();
     }
 
     /// A control was released or committed: the next frame may also shrink the axes to the data.
     pub fn commit(&mut self) {
         self.tighten = true;
-        self.drawn_final = false;
+        self.invalidate();
     }
 
     /// Whether the next [`Lab::frame`] has anything to do.
     #[wasm_bindgen(js_name = needsFrame)]
     pub fn needs_frame(&self) -> bool {
         !self.drawn_final
+    }
+
+    /// The next frame redraws everything.
+    fn invalidate(&mut self) {
+        self.drawn_final = false;
+        self.drawn_output = None;
     }
 
     /// Computes for up to `budget_ms`, then draws what is ready. Returns `{done, progress:
@@ -585,8 +620,15 @@ impl Lab {
         }
         let done = self.job.done();
         let mut background = false;
-        let panels = self.job.panels();
+        let version = self.job.output_version();
+        let changed = done || version.is_none() || version != self.drawn_output;
+        let panels = if changed {
+            self.job.panels()
+        } else {
+            Vec::new()
+        };
         if let (Some(surface), false) = (self.surface.as_mut(), panels.is_empty()) {
+            self.drawn_output = version;
             let tighten = self.tighten && done;
             self.axes.resize(panels.len(), None);
             let frames: Vec<ChartSpec> = panels
@@ -851,7 +893,7 @@ impl Lab {
         self.scenario = s;
         self.job = Job::new(&self.scenario);
         self.axes.clear();
-        self.drawn_final = false;
+        self.invalidate();
     }
 
     /// Stick-slip view: run times in this browser next to the thesis' MATLAB times,

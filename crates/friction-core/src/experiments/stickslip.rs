@@ -277,6 +277,12 @@ const EV_MODEL: usize = 4;
 
 struct ClosedLoop<'a> {
     model: &'a dyn FrictionModel,
+    st: LoopState,
+}
+
+/// Everything of the closed loop but the model: kept between the pieces of a paused run.
+#[derive(Debug, Clone)]
+struct LoopState {
     /// Scratch for the model's switching functions while probing a surface.
     gscratch: std::cell::RefCell<Vec<f64>>,
     /// Scratch for analytic partials: [∂ż/∂z | ∂ż/∂v | ∂F/∂z], ∂ż/∂z diagonal (n_states) for
@@ -298,22 +304,24 @@ impl<'a> ClosedLoop<'a> {
     fn new(model: &'a dyn FrictionModel, b: &Bench) -> Self {
         ClosedLoop {
             model,
-            partials: std::cell::RefCell::new(vec![0.0; partials_len(model)]),
-            gscratch: std::cell::RefCell::new(vec![0.0; model.n_switches()]),
-            b: *b,
-            ns: model.n_states(),
-            nsw: model.n_switches(),
-            mode: Mode::Free,
-            out: StickSlipRun::default(),
-            maxima: Vec::new(),
-            minima: Vec::new(),
-            sticks: false,
+            st: LoopState {
+                partials: std::cell::RefCell::new(vec![0.0; partials_len(model)]),
+                gscratch: std::cell::RefCell::new(vec![0.0; model.n_switches()]),
+                b: *b,
+                ns: model.n_states(),
+                nsw: model.n_switches(),
+                mode: Mode::Free,
+                out: StickSlipRun::default(),
+                maxima: Vec::new(),
+                minima: Vec::new(),
+                sticks: false,
+            },
         }
     }
 
     #[inline]
     fn fe(&self, y: &[f64]) -> f64 {
-        -self.b.k * y[0]
+        -self.st.b.k * y[0]
     }
 
     /// The range of forces a static law can supply at rest for external force fe: spanned by
@@ -349,7 +357,7 @@ impl<'a> ClosedLoop<'a> {
     }
 
     fn jumps(&self, fe: f64, z: &[f64]) -> bool {
-        self.sticks && self.jumps_at(0.0, fe, z)
+        self.st.sticks && self.jumps_at(0.0, fe, z)
     }
 
     /// At a located crossing of model switch `j` (state y): the surface velocity v* if the
@@ -357,8 +365,8 @@ impl<'a> ClosedLoop<'a> {
     fn sliding_surface(&self, j: usize, y: &[f64]) -> Option<f64> {
         let fe = self.fe(y);
         let z = &y[2..];
-        let v = y[1] - self.b.vb;
-        let mut g = self.gscratch.borrow_mut();
+        let v = y[1] - self.st.b.vb;
+        let mut g = self.st.gscratch.borrow_mut();
         let gj = |vv: f64, g: &mut Vec<f64>| {
             self.model.switches(vv, fe, z, g);
             g[j]
@@ -409,8 +417,8 @@ impl<'a> ClosedLoop<'a> {
     /// Friction force F for state y under the current mode.
     fn force(&self, y: &[f64]) -> f64 {
         let fe = self.fe(y);
-        let v = y[1] - self.b.vb;
-        match self.mode {
+        let v = y[1] - self.st.b.vb;
+        match self.st.mode {
             Mode::Slide(_) => fe,
             Mode::Slip(d) => {
                 let d = d as f64;
@@ -435,75 +443,75 @@ impl<'a> ClosedLoop<'a> {
 
     fn record(&mut self, t: f64, y: &[f64]) {
         let f = self.force(y);
-        let xdd = match self.mode {
+        let xdd = match self.st.mode {
             Mode::Slide(_) => 0.0,
-            _ => (-self.b.k * y[0] - f) / self.b.m,
+            _ => (-self.st.b.k * y[0] - f) / self.st.b.m,
         };
-        self.out.t.push(t);
-        self.out.x.push(y[0]);
-        self.out.xdot.push(y[1]);
-        self.out.xddot.push(xdd);
-        self.out.force.push(f);
-        self.out.v.push(y[1] - self.b.vb);
+        self.st.out.t.push(t);
+        self.st.out.x.push(y[0]);
+        self.st.out.xdot.push(y[1]);
+        self.st.out.xddot.push(xdd);
+        self.st.out.force.push(f);
+        self.st.out.v.push(y[1] - self.st.b.vb);
     }
 }
 
 impl System for ClosedLoop<'_> {
     fn dim(&self) -> usize {
-        2 + self.ns
+        2 + self.st.ns
     }
 
     fn rhs(&self, y: &[f64], dy: &mut [f64]) {
         dy[0] = y[1];
-        if self.ns > 0 && self.mode == Mode::Free {
+        if self.st.ns > 0 && self.st.mode == Mode::Free {
             // One call, so models share the work (Stribeck exponentials, ż) between both.
-            let v = y[1] - self.b.vb;
+            let v = y[1] - self.st.b.vb;
             let f = self
                 .model
                 .derivative_and_force(v, self.fe(y), &y[2..], &mut dy[2..]);
-            dy[1] = (-self.b.k * y[0] - f) / self.b.m;
+            dy[1] = (-self.st.b.k * y[0] - f) / self.st.b.m;
             return;
         }
-        let v = match self.mode {
+        let v = match self.st.mode {
             Mode::Slide(vs) => {
                 dy[1] = 0.0;
                 vs
             }
             _ => {
                 let f = self.force(y);
-                dy[1] = (-self.b.k * y[0] - f) / self.b.m;
-                y[1] - self.b.vb
+                dy[1] = (-self.st.b.k * y[0] - f) / self.st.b.m;
+                y[1] - self.st.b.vb
             }
         };
-        if self.ns > 0 {
+        if self.st.ns > 0 {
             self.model.derivative(v, self.fe(y), &y[2..], &mut dy[2..]);
         }
     }
 
     fn jacobian(&self, y: &[f64], jac: &mut [f64]) -> bool {
-        if self.mode != Mode::Free {
+        if self.st.mode != Mode::Free {
             return false;
         }
-        let nz = self.ns - self.model.n_discrete().min(self.ns);
+        let nz = self.st.ns - self.model.n_discrete().min(self.st.ns);
         if nz == 0 {
             return false;
         }
         // One continuous state is trivially separable (its ∂ż/∂z is a 1×1 diagonal).
         let separable = self.model.separable() || nz == 1;
         let nc = 2 + nz;
-        let mut buf = self.partials.borrow_mut();
-        let v = y[1] - self.b.vb;
+        let mut buf = self.st.partials.borrow_mut();
+        let v = y[1] - self.st.b.vb;
         let fe = self.fe(y);
         let z = &y[2..];
         // Layout (see `partials_len`): separable [∂ż/∂z (ns) | ∂ż/∂v (ns) | ∂F/∂z (ns)], dense
         // [∂ż/∂z (nz × nz) | ∂ż/∂v (nz) | ∂F/∂z (nz)]. The scratch is sized for the model's
         // kind at construction; a mismatch (never expected) falls back to differencing.
-        let dlen = if separable { self.ns } else { nz * nz };
-        if buf.len() < dlen + 2 * self.ns.max(nz) {
+        let dlen = if separable { self.st.ns } else { nz * nz };
+        if buf.len() < dlen + 2 * self.st.ns.max(nz) {
             return false;
         }
         let (dzdz, rest) = buf.split_at_mut(dlen);
-        let (dzdv, dfdz) = rest.split_at_mut(self.ns.max(nz));
+        let (dzdv, dfdz) = rest.split_at_mut(self.st.ns.max(nz));
         let dfdv = if separable {
             self.model.partials(v, fe, z, dzdz, dzdv, dfdz)
         } else {
@@ -516,9 +524,9 @@ impl System for ClosedLoop<'_> {
         // kept out of the matrix). The model does not depend on F_e = −k x when it provides
         // partials, so the state rows have no x column.
         jac[..nc * nc].fill(0.0);
-        let m = self.b.m;
+        let m = self.st.b.m;
         jac[1] = 1.0;
-        jac[nc] = -self.b.k / m;
+        jac[nc] = -self.st.b.k / m;
         jac[nc + 1] = -dfdv / m;
         for j in 0..nz {
             jac[nc + 2 + j] = -dfdz[j] / m;
@@ -552,14 +560,14 @@ impl System for ClosedLoop<'_> {
     }
 
     fn n_events(&self) -> usize {
-        EV_MODEL + self.nsw
+        EV_MODEL + self.st.nsw
     }
 
     fn events(&self, y: &[f64], g: &mut [f64]) {
         g[EV_XDOT] = y[1];
         let fe = self.fe(y);
-        let v = y[1] - self.b.vb;
-        match self.mode {
+        let v = y[1] - self.st.b.vb;
+        match self.st.mode {
             Mode::Free => {
                 g[EV_VZERO] = 1.0;
                 g[EV_STICK_HI] = 1.0;
@@ -577,8 +585,8 @@ impl System for ClosedLoop<'_> {
                 g[EV_STICK_LO] = 1.0;
             }
         }
-        if self.nsw > 0 {
-            match self.mode {
+        if self.st.nsw > 0 {
+            match self.st.mode {
                 // Held on a surface: its own switch would sit at zero; the exits are the
                 // EV_STICK_* functions.
                 Mode::Slide(_) => g[EV_MODEL..].fill(1.0),
@@ -591,9 +599,9 @@ impl System for ClosedLoop<'_> {
         match index {
             EV_XDOT => EventAction::Continue,
             EV_VZERO => {
-                y[1] = self.b.vb;
+                y[1] = self.st.b.vb;
                 let fe = self.fe(y);
-                self.mode = if self.jumps(fe, &y[2..]) {
+                self.st.mode = if self.jumps(fe, &y[2..]) {
                     self.decide_at_rest(fe, &y[2..])
                 } else {
                     Mode::Free
@@ -604,22 +612,22 @@ impl System for ClosedLoop<'_> {
                 let d = if index == EV_STICK_HI { 1 } else { -1 };
                 // Leaving the stick of a law that jumps at 0 slips with one-sided forces until
                 // the next rest; leaving any other surface is free motion.
-                self.mode = match self.mode {
-                    Mode::Slide(vs) if vs == 0.0 && self.sticks => Mode::Slip(d),
+                self.st.mode = match self.st.mode {
+                    Mode::Slide(vs) if vs == 0.0 && self.st.sticks => Mode::Slip(d),
                     _ => Mode::Free,
                 };
                 EventAction::Reset
             }
             i => {
-                let v = y[1] - self.b.vb;
+                let v = y[1] - self.st.b.vb;
                 let fe = self.fe(y);
                 let changed = self
                     .model
                     .on_switch(i - EV_MODEL, rising, v, fe, &mut y[2..]);
-                if !changed && self.mode == Mode::Free && self.model.n_discrete() == 0 {
+                if !changed && self.st.mode == Mode::Free && self.model.n_discrete() == 0 {
                     if let Some(vs) = self.sliding_surface(i - EV_MODEL, y) {
-                        y[1] = self.b.vb + vs;
-                        self.mode = Mode::Slide(vs);
+                        y[1] = self.st.b.vb + vs;
+                        self.st.mode = Mode::Slide(vs);
                     }
                 }
                 EventAction::Reset
@@ -632,11 +640,11 @@ impl System for ClosedLoop<'_> {
             Point::Start | Point::Step | Point::EventAfter(_) => self.record(t, y),
             Point::EventBefore(EV_XDOT) => {
                 // ẋ crossed zero: an extremum of x; falling ẋ means a maximum.
-                if let Some(&last) = self.out.xdot.last() {
+                if let Some(&last) = self.st.out.xdot.last() {
                     if last > 0.0 {
-                        self.maxima.push((t, y[0]));
+                        self.st.maxima.push((t, y[0]));
                     } else {
-                        self.minima.push((t, y[0]));
+                        self.st.minima.push((t, y[0]));
                     }
                 }
             }
@@ -703,35 +711,108 @@ pub fn run_bench(
     b: &Bench,
     model: &dyn FrictionModel,
 ) -> Result<StickSlipRun, StickSlipError> {
-    let ns = model.n_states();
-    let nsw = model.n_switches();
-    let mut sys = ClosedLoop::new(model, b);
-    let mut y = vec![0.0; 2 + ns];
-    y[0] = 0.0;
-    y[1] = b.vb;
-    model.initial_state(&mut y[2..]);
-    // Laws without own switching logic that jump at v = 0 (Coulomb; SD/SV with their state X)
-    // get the exact stick; state models with switches handle their surfaces themselves.
-    sys.sticks =
-        (ns == 0 || (nsw == 0 && model.n_discrete() == 0)) && sys.jumps_at(0.0, 0.0, &y[2..]);
-    if sys.sticks {
-        sys.mode = sys.decide_at_rest(0.0, &y[2..]);
+    let mut run = BenchRun::start(ws, b, model)?;
+    loop {
+        if let Some(out) = run.advance(ws, model, usize::MAX)? {
+            return Ok(out);
+        }
     }
-    let opts = Options {
-        rtol: ws.tolerance.unwrap_or(RTOL),
-        atol: ws.tolerance.unwrap_or(ATOL),
-        h0: 1e-6,
-        hmax: (b.tend / 200.0).max(1e-3),
-        max_steps: 5_000_000,
-    };
-    ws.solver.set_method(method_for(model));
-    let stats = ws
-        .solver
-        .integrate(&mut sys, 0.0, &mut y, b.tend, &opts)
-        .map_err(StickSlipError::Solver)?;
-    let mut out = std::mem::take(&mut sys.out);
-    out.metrics = Some(metrics(&out, &sys.maxima, &sys.minima, stats));
-    Ok(out)
+}
+
+/// A benchmark run carried out in pieces, so that the page can pause between frames (a long
+/// `tend` with a switching model takes seconds). The pieces take exactly the steps of one
+/// [`run_bench`] call however the run is cut; the model is lent to every call rather than
+/// held, and must be the one the run started with, as must the workspace.
+#[derive(Debug, Clone)]
+pub struct BenchRun {
+    st: LoopState,
+    y: Vec<f64>,
+    opts: Options,
+}
+
+impl BenchRun {
+    /// Sets up the closed loop at rest on the belt and starts the integrator in `ws`.
+    pub fn start(
+        ws: &mut Workspace,
+        b: &Bench,
+        model: &dyn FrictionModel,
+    ) -> Result<Self, StickSlipError> {
+        let ns = model.n_states();
+        let nsw = model.n_switches();
+        let mut sys = ClosedLoop::new(model, b);
+        let mut y = vec![0.0; 2 + ns];
+        y[0] = 0.0;
+        y[1] = b.vb;
+        model.initial_state(&mut y[2..]);
+        // Laws without own switching logic that jump at v = 0 (Coulomb; SD/SV with their state
+        // X) get the exact stick; state models with switches handle their surfaces themselves.
+        sys.st.sticks = (ns == 0 || (nsw == 0 && model.n_discrete() == 0))
+            && sys.jumps_at(0.0, 0.0, &y[2..]);
+        if sys.st.sticks {
+            sys.st.mode = sys.decide_at_rest(0.0, &y[2..]);
+        }
+        let opts = Options {
+            rtol: ws.tolerance.unwrap_or(RTOL),
+            atol: ws.tolerance.unwrap_or(ATOL),
+            h0: 1e-6,
+            hmax: (b.tend / 200.0).max(1e-3),
+            max_steps: 5_000_000,
+        };
+        ws.solver.set_method(method_for(model));
+        ws.solver
+            .begin(&mut sys, 0.0, &mut y, b.tend, &opts)
+            .map_err(StickSlipError::Solver)?;
+        Ok(BenchRun {
+            st: sys.st,
+            y,
+            opts,
+        })
+    }
+
+    /// Takes up to `max_steps` more accepted steps; the finished run (series and metrics) once
+    /// the end is reached.
+    pub fn advance(
+        &mut self,
+        ws: &mut Workspace,
+        model: &dyn FrictionModel,
+        max_steps: usize,
+    ) -> Result<Option<StickSlipRun>, StickSlipError> {
+        let stand_in = LoopState::empty(&self.st.b);
+        let lent = std::mem::replace(&mut self.st, stand_in);
+        let mut sys = ClosedLoop { model, st: lent };
+        let done = ws.solver.resume(&mut sys, &mut self.y, &self.opts, max_steps);
+        self.st = sys.st;
+        if !done.map_err(StickSlipError::Solver)? {
+            return Ok(None);
+        }
+        let mut out = std::mem::take(&mut self.st.out);
+        let stats = ws.solver.stats();
+        out.metrics = Some(metrics(&out, &self.st.maxima, &self.st.minima, stats));
+        Ok(Some(out))
+    }
+
+    /// Simulated time reached so far [s].
+    pub fn time(&self) -> f64 {
+        self.st.out.t.last().copied().unwrap_or(0.0)
+    }
+}
+
+impl LoopState {
+    /// A stand-in while the real state is lent to a [`ClosedLoop`] (allocates nothing).
+    fn empty(b: &Bench) -> Self {
+        LoopState {
+            partials: std::cell::RefCell::new(Vec::new()),
+            gscratch: std::cell::RefCell::new(Vec::new()),
+            b: *b,
+            ns: 0,
+            nsw: 0,
+            mode: Mode::Free,
+            out: StickSlipRun::default(),
+            maxima: Vec::new(),
+            minima: Vec::new(),
+            sticks: false,
+        }
+    }
 }
 
 fn metrics(
@@ -868,8 +949,8 @@ mod tests {
     fn pattern(sys: &ClosedLoop<'_>, y: &[f64]) -> Vec<i8> {
         let mut g = vec![0.0; sys.n_events()];
         sys.events(y, &mut g);
-        let mut d = vec![0.0; sys.ns];
-        let v = y[1] - sys.b.vb;
+        let mut d = vec![0.0; sys.st.ns];
+        let v = y[1] - sys.st.b.vb;
         sys.model.derivative(v, sys.fe(y), &y[2..], &mut d);
         g.extend([v, y[3..].iter().sum(), d[0]]);
         g.iter()
@@ -897,7 +978,7 @@ mod tests {
         for j in 0..nc {
             // ẋ is steered on the scale of v = ẋ − v_b (the kinks sit at |v| ~ 1e-5).
             let size = if j == 1 {
-                (y[1] - sys.b.vb).abs().max(1e-5)
+                (y[1] - sys.st.b.vb).abs().max(1e-5)
             } else {
                 y[j].abs().max(sys.scale(j))
             };
@@ -941,7 +1022,7 @@ mod tests {
         ) {
             let m = bench_model("gonthier");
             let sys = ClosedLoop::new(m.as_ref(), &Bench::TABLE_6_1);
-            let y = [x, sys.b.vb + v, zr * m.state_scale(0), sdw];
+            let y = [x, sys.st.b.vb + v, zr * m.state_scale(0), sdw];
             let compared = check_jacobian(&sys, &y)?;
             prop_assume!(compared > 0);
         }
@@ -959,7 +1040,7 @@ mod tests {
             let sys = ClosedLoop::new(m.as_ref(), &Bench::TABLE_6_1);
             let mut g = vec![0.0; 4];
             m.switches(0.0, 0.0, &[0.0; 5], &mut g);
-            let mut y = vec![x, sys.b.vb + v, zr * m.state_scale(0)];
+            let mut y = vec![x, sys.st.b.vb + v, zr * m.state_scale(0)];
             // g_i = |ζ_i| − Δ_i, so at ζ = 0 the limits are −g.
             y.extend((0..4).map(|i| -u[i] * g[i]));
             let compared = check_jacobian(&sys, &y)?;
@@ -1035,7 +1116,7 @@ mod tests {
         solver
             .integrate(&mut sys, 0.0, &mut y, b.tend, &opts)
             .unwrap();
-        assert!(sys.inner.maxima.len() >= 3, "no stick-slip cycles");
+        assert!(sys.inner.st.maxima.len() >= 3, "no stick-slip cycles");
         assert!(
             sys.lo >= -1e-9 && sys.hi <= 1.0 + 1e-9,
             "s_dw left [0, 1]: [{}, {}]",

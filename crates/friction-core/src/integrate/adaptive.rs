@@ -458,6 +458,20 @@ pub struct Rodas {
     sign: Vec<i8>,
     stats: Stats,
     method: Method,
+    /// Where a paused integration stands.
+    progress: Progress,
+}
+
+/// The loop variables of an integration between [`Rodas::resume`] calls.
+#[derive(Debug, Default, Clone, Copy)]
+struct Progress {
+    t: f64,
+    tend: f64,
+    h: f64,
+    hmax: f64,
+    restart: bool,
+    reject_last: bool,
+    attempts: usize,
 }
 
 impl Rodas {
@@ -891,6 +905,25 @@ impl Rodas {
     where
         S: System + ?Sized,
     {
+        self.begin(sys, t0, y, tend, opts)?;
+        while !self.resume(sys, y, opts, usize::MAX)? {}
+        Ok(self.stats)
+    }
+
+    /// Starts an integration that [`Rodas::resume`] carries out in pieces, so that a caller
+    /// with a frame budget (the page) can pause it; the steps taken are the same as
+    /// [`Rodas::integrate`]'s, however it is cut.
+    pub fn begin<S>(
+        &mut self,
+        sys: &mut S,
+        t0: f64,
+        y: &mut [f64],
+        tend: f64,
+        opts: &Options,
+    ) -> Result<(), SolveError>
+    where
+        S: System + ?Sized,
+    {
         let n = sys.dim();
         if y.len() != n || n == 0 {
             return Err(SolveError::BadInput(
@@ -908,19 +941,66 @@ impl Rodas {
         }
         self.setup(sys, n, ne);
         self.stats = Stats::default();
-        let mut t = t0;
         let hmax = opts.hmax.min(tend - t0);
-        let mut h = if opts.h0 > 0.0 {
+        let h = if opts.h0 > 0.0 {
             opts.h0
         } else {
             1e-6 * (tend - t0)
         }
         .min(hmax);
-        sys.observe(t, y, Point::Start);
-        let mut restart = true;
-        let mut reject_last = false;
-        let mut attempts = 0usize;
+        sys.observe(t0, y, Point::Start);
+        self.progress = Progress {
+            t: t0,
+            tend,
+            h,
+            hmax,
+            restart: true,
+            reject_last: false,
+            attempts: 0,
+        };
+        Ok(())
+    }
+
+    /// Continues the integration started by [`Rodas::begin`] for at most `max_steps` accepted
+    /// steps; true when it has finished (reached its end or an event stopped it). `sys`, `y`
+    /// and `opts` must be the ones it started with.
+    pub fn resume<S>(
+        &mut self,
+        sys: &mut S,
+        y: &mut [f64],
+        opts: &Options,
+        max_steps: usize,
+    ) -> Result<bool, SolveError>
+    where
+        S: System + ?Sized,
+    {
+        let Progress {
+            mut t,
+            tend,
+            mut h,
+            hmax,
+            mut restart,
+            mut reject_last,
+            mut attempts,
+        } = self.progress;
+        if !(t < tend) {
+            return Ok(true);
+        }
+        let ne = self.sign.len();
+        let steps0 = self.stats.steps;
         while t < tend {
+            if self.stats.steps - steps0 >= max_steps {
+                self.progress = Progress {
+                    t,
+                    tend,
+                    h,
+                    hmax,
+                    restart,
+                    reject_last,
+                    attempts,
+                };
+                return Ok(false);
+            }
             if restart {
                 sys.events(y, &mut self.g0);
                 for (s, g) in self.sign.iter_mut().zip(&self.g0) {
@@ -1012,7 +1092,11 @@ impl Rodas {
                             y.copy_from_slice(&self.ynew);
                             t += he;
                             if self.fire_events(sys, t, y, idx) == EventAction::Stop {
-                                return Ok(self.stats);
+                                {
+                                    self.progress.t = t;
+                                    self.progress.tend = t;
+                                    return Ok(true);
+                                }
                             }
                             h = hnew.min(h).min(hmax).max(1e-12);
                             break;
@@ -1042,7 +1126,11 @@ impl Rodas {
                             t += he;
                             self.stats.steps += 1;
                             if self.fire_events(sys, t, y, idx) == EventAction::Stop {
-                                return Ok(self.stats);
+                                {
+                                    self.progress.t = t;
+                                    self.progress.tend = t;
+                                    return Ok(true);
+                                }
                             }
                             reject_last = false;
                             h = h.min(hmax);
@@ -1056,7 +1144,8 @@ impl Rodas {
                 }
             }
         }
-        Ok(self.stats)
+        self.progress.t = t;
+        Ok(true)
     }
 
     /// Fires the switch `idx` located at the landing point (t, y) and every other switch that
@@ -1305,7 +1394,7 @@ impl Rodas {
         best
     }
 
-    /// Counters of the last integration.
+    /// Counters of the current or last integration.
     pub fn stats(&self) -> Stats {
         self.stats
     }
