@@ -610,6 +610,14 @@ impl std::fmt::Display for RobotError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             RobotError::Param(e) => e.fmt(f),
+            // Says what to change: only extreme settings (a fast reference over a long run,
+            // very high gains) reach the step budget.
+            RobotError::Solver(SolveError::TooManySteps { t }) => write!(
+                f,
+                "the loop needs more than {MAX_STEPS} solver steps (stopped at t = {t:.4} s): \
+                 shorten t_end (tend), lower the reference frequency f_d (qfreq) or the gains \
+                 k_1, k_2, λ (ks, kobs, lambda)"
+            ),
             RobotError::Solver(e) => e.fmt(f),
         }
     }

@@ -250,3 +250,18 @@ proptest! {
         prop_assert!(max_rel_rise(&r) < 1e-7, "W rose by {:e} of W0", max_rel_rise(&r));
     }
 }
+
+#[test]
+fn a_run_over_the_step_budget_says_what_to_change() {
+    // 100 s of a 50 Hz reference (the top of both ranges) needs more steps than the budget.
+    let mut arm = Arm::defaults().unwrap();
+    arm.tend = 100.0;
+    arm.reference = Reference::Sine {
+        amp: arm.reference.amp(),
+        freq: 50.0,
+    };
+    let msg = run(&arm, &gm()).unwrap_err().to_string();
+    for key in ["tend", "qfreq", "400000"] {
+        assert!(msg.contains(key), "{msg}");
+    }
+}
