@@ -7,7 +7,7 @@ use friction_core::experiments::bench_view::{self, BenchModel};
 use friction_core::experiments::curve::{self, CurveResult};
 use friction_core::experiments::hysteresis::{HysteresisConfig, HysteresisRun, Loop};
 use friction_core::experiments::relaxation::{self, Curve, RelaxationConfig};
-use friction_core::experiments::robot_arm::{self, Arm, RobotRun};
+use friction_core::experiments::robot_arm::{Arm, RobotPieces, RobotRun};
 use friction_core::experiments::stickslip::{Bench, BenchRun, StickSlipRun, Workspace};
 use friction_core::frbd::Frbd;
 use friction_core::params::{fmt_num, ParamError};
@@ -61,11 +61,12 @@ enum Job {
         /// A model whose run failed stops the job with this message.
         error: Option<String>,
     },
-    /// The robot-arm loop: one whole run is the unit of work (the default run takes a few
-    /// milliseconds; its stepper is not cut into pieces as the stick-slip runs are).
+    /// The robot-arm loop, advanced in pieces like the stick-slip runs.
     Robot {
         arm: Arm,
         model: Box<Frbd>,
+        /// The run in progress, advanced [`BENCH_CHUNK`] steps at a time.
+        pieces: Option<Box<RobotPieces>>,
         run: Option<Box<RobotRun>>,
         error: Option<String>,
     },
@@ -95,6 +96,7 @@ impl Job {
                 Ok((arm, model)) => Job::Robot {
                     arm,
                     model: Box::new(model),
+                    pieces: None,
                     run: None,
                     error: None,
                 },
@@ -242,13 +244,28 @@ impl Job {
             Job::Robot {
                 arm,
                 model,
+                pieces,
                 run,
                 error,
             } => {
-                if run.is_none() && error.is_none() {
-                    match robot_arm::run(arm, model) {
-                        Ok(r) => *run = Some(Box::new(r)),
+                while run.is_none() && error.is_none() {
+                    let mut p = match pieces.take() {
+                        Some(p) => p,
+                        None => match RobotPieces::start(arm, model) {
+                            Ok(p) => Box::new(p),
+                            Err(e) => {
+                                *error = Some(e.to_string());
+                                break;
+                            }
+                        },
+                    };
+                    match p.advance(BENCH_CHUNK) {
+                        Ok(Some(r)) => *run = Some(Box::new(r)),
+                        Ok(None) => *pieces = Some(p),
                         Err(e) => *error = Some(e.to_string()),
+                    }
+                    if now() - t0 >= budget_ms {
+                        break;
                     }
                 }
             }

@@ -288,9 +288,11 @@ pub struct Sample {
 /// The closed loop as an ODE in y = [t, q, q̇, x (d states), x̂ (d states)].
 ///
 /// Time is a state because the solver's systems are autonomous.
+#[derive(Debug)]
 pub struct RobotLoop<'a> {
     arm: Arm,
-    model: &'a Frbd,
+    /// Borrowed for one-shot runs, owned by a run the page carries out in pieces.
+    model: std::borrow::Cow<'a, Frbd>,
     /// Bristle-state dimension d = n + 1.
     d: usize,
     /// Input vector b of ẋ = A(v)x + b v: where the observer injects −k2 s.
@@ -305,6 +307,11 @@ pub struct RobotLoop<'a> {
 impl<'a> RobotLoop<'a> {
     /// Sets up the loop for `model` (GM or GKV; any n). Allocates once, here.
     pub fn new(arm: Arm, model: &'a Frbd) -> RobotLoop<'a> {
+        Self::with_model(arm, std::borrow::Cow::Borrowed(model))
+    }
+
+    fn with_model(arm: Arm, owned_or_not: std::borrow::Cow<'a, Frbd>) -> RobotLoop<'a> {
+        let model: &Frbd = &owned_or_not;
         let d = model.dim();
         let zero = vec![0.0; d];
         let mut b = vec![0.0; d];
@@ -323,7 +330,7 @@ impl<'a> RobotLoop<'a> {
         };
         RobotLoop {
             arm,
-            model,
+            model: owned_or_not,
             d,
             b,
             xscale,
@@ -645,33 +652,81 @@ pub fn run(arm: &Arm, model: &Frbd) -> Result<RobotRun, RobotError> {
 
 /// As [`run`] with explicit tolerances.
 pub fn run_with(arm: &Arm, model: &Frbd, rtol: f64, atol: f64) -> Result<RobotRun, RobotError> {
-    check_model(model).map_err(RobotError::Param)?;
-    let mut sys = RobotLoop::new(*arm, model);
-    let mut out = RobotRun::default();
-    out.reserve(4096);
-    sys.out = Some(out);
-    let mut y = sys.initial_state();
-    // hmax keeps the output dense enough to draw a sine (≥ 40 points per period), but never
-    // asks for more than 20 000 forced steps over the run
-    let hmax = match arm.reference {
-        Reference::Sine { freq, .. } => (1.0 / (40.0 * freq)).max(arm.tend / 20_000.0),
-        Reference::Step { .. } => arm.tend / 400.0,
-    };
-    let opts = Options {
-        rtol,
-        atol,
-        h0: 0.0,
-        hmax: hmax.min(arm.tend / 200.0),
-        max_steps: MAX_STEPS,
-    };
-    let stats = Rodas::new()
-        .integrate(&mut sys, 0.0, &mut y, arm.tend, &opts)
-        .map_err(RobotError::Solver)?;
-    let mut out = sys.out.take().unwrap_or_default();
-    out.metrics = Metrics::compute(&out, arm.reference.amp());
-    out.metrics.steps = stats.steps;
-    out.metrics.rejected = stats.rejected;
-    Ok(out)
+    let mut run = RobotPieces::start_with(arm, model, rtol, atol)?;
+    loop {
+        if let Some(out) = run.advance(usize::MAX)? {
+            return Ok(out);
+        }
+    }
+}
+
+/// A robot-arm run carried out in pieces, so that the page can pause between frames; the
+/// pieces take exactly the steps of one [`run`] however the run is cut.
+#[derive(Debug)]
+pub struct RobotPieces {
+    sys: RobotLoop<'static>,
+    y: Vec<f64>,
+    opts: Options,
+    solver: Rodas,
+    amp: f64,
+}
+
+impl RobotPieces {
+    /// Sets up the loop (with its own copy of the model) at the tolerances of [`run`].
+    pub fn start(arm: &Arm, model: &Frbd) -> Result<Self, RobotError> {
+        Self::start_with(arm, model, RTOL, ATOL)
+    }
+
+    /// As [`RobotPieces::start`] with explicit tolerances.
+    pub fn start_with(arm: &Arm, model: &Frbd, rtol: f64, atol: f64) -> Result<Self, RobotError> {
+        check_model(model).map_err(RobotError::Param)?;
+        let mut sys = RobotLoop::with_model(*arm, std::borrow::Cow::Owned(model.clone()));
+        let mut out = RobotRun::default();
+        out.reserve(4096);
+        sys.out = Some(out);
+        let mut y = sys.initial_state();
+        // hmax keeps the output dense enough to draw a sine (≥ 40 points per period), but
+        // never asks for more than 20 000 forced steps over the run
+        let hmax = match arm.reference {
+            Reference::Sine { freq, .. } => (1.0 / (40.0 * freq)).max(arm.tend / 20_000.0),
+            Reference::Step { .. } => arm.tend / 400.0,
+        };
+        let opts = Options {
+            rtol,
+            atol,
+            h0: 0.0,
+            hmax: hmax.min(arm.tend / 200.0),
+            max_steps: MAX_STEPS,
+        };
+        let mut solver = Rodas::new();
+        solver
+            .begin(&mut sys, 0.0, &mut y, arm.tend, &opts)
+            .map_err(RobotError::Solver)?;
+        Ok(RobotPieces {
+            sys,
+            y,
+            opts,
+            solver,
+            amp: arm.reference.amp(),
+        })
+    }
+
+    /// Takes up to `max_steps` more accepted steps; the finished run once the end is reached.
+    pub fn advance(&mut self, max_steps: usize) -> Result<Option<RobotRun>, RobotError> {
+        let done = self
+            .solver
+            .resume(&mut self.sys, &mut self.y, &self.opts, max_steps)
+            .map_err(RobotError::Solver)?;
+        if !done {
+            return Ok(None);
+        }
+        let stats = self.solver.stats();
+        let mut out = self.sys.out.take().unwrap_or_default();
+        out.metrics = Metrics::compute(&out, self.amp);
+        out.metrics.steps = stats.steps;
+        out.metrics.rejected = stats.rejected;
+        Ok(Some(out))
+    }
 }
 
 #[cfg(test)]

@@ -265,3 +265,24 @@ fn a_run_over_the_step_budget_says_what_to_change() {
         assert!(msg.contains(key), "{msg}");
     }
 }
+
+#[test]
+fn a_run_cut_into_pieces_is_the_same_run() {
+    let arm = Arm::defaults().unwrap();
+    for model in [gm(), gkv()] {
+        let whole = run(&arm, &model).unwrap();
+        let mut pieces = RobotPieces::start(&arm, &model).unwrap();
+        let mut n = 0;
+        let cut = loop {
+            n += 1;
+            if let Some(r) = pieces.advance(29).unwrap() {
+                break r;
+            }
+        };
+        assert!(n > 10, "only {n} pieces");
+        assert_eq!(whole.t, cut.t);
+        assert_eq!(whole.q, cut.q);
+        assert_eq!(whole.w, cut.w);
+        assert_eq!(whole.metrics.steps, cut.metrics.steps);
+    }
+}
