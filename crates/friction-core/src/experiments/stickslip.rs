@@ -236,6 +236,13 @@ impl std::fmt::Display for StickSlipError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             StickSlipError::Param(e) => e.fmt(f),
+            // Says what to change: only long runs with a stiff spring or a ringing model reach
+            // the step budget.
+            StickSlipError::Solver(SolveError::TooManySteps { t }) => write!(
+                f,
+                "the run needs more than {MAX_STEPS} solver steps (stopped at t = {t:.4} s): \
+                 shorten t_end (tend) or soften the spring k (kspring)"
+            ),
             StickSlipError::Solver(e) => e.fmt(f),
         }
     }
@@ -653,6 +660,9 @@ impl System for ClosedLoop<'_> {
     }
 }
 
+/// Step budget of one run: about 3 s natively (a 1000 s run with a stiff spring reaches it).
+pub const MAX_STEPS: usize = 5_000_000;
+
 /// Reusable workspace: the integrator scratch survives between runs (no re-allocation).
 #[derive(Debug, Default, Clone)]
 pub struct Workspace {
@@ -756,7 +766,7 @@ impl BenchRun {
             atol: ws.tolerance.unwrap_or(ATOL),
             h0: 1e-6,
             hmax: (b.tend / 200.0).max(1e-3),
-            max_steps: 5_000_000,
+            max_steps: MAX_STEPS,
         };
         ws.solver.set_method(method_for(model));
         ws.solver
