@@ -262,7 +262,9 @@ where
     let max_chars = {
         let plot_w = (xr.end - xr.start).max(0) as f64;
         let char_w = 0.6 * 12.0 * style.scale;
-        (((0.9 * plot_w) - 40.0 * style.scale) / char_w).floor().max(6.0) as usize
+        (((0.9 * plot_w) - 40.0 * style.scale) / char_w)
+            .floor()
+            .max(6.0) as usize
     };
     for s in &spec.series {
         let color = s.color;
@@ -596,7 +598,11 @@ mod tests {
             .and_then(|p| p.split(',').next())
             .and_then(|x| x.trim().parse::<f64>().ok())
             .expect("legend sample");
-        assert!(sample >= t.clip.0, "sample at x = {sample}, plot starts at {}", t.clip.0);
+        assert!(
+            sample >= t.clip.0,
+            "sample at x = {sample}, plot starts at {}",
+            t.clip.0
+        );
     }
 
     #[test]

@@ -51,24 +51,32 @@ impl Quantity {
 }
 
 /// Pairs (a[i], b[i]) thinned to at most [`MAX_POINTS`], keeping in each bucket the points with
-/// the smallest and largest b so that peaks (breakaway, extrema) survive.
+/// the smallest and largest b so that peaks (breakaway, extrema) survive, and the first and
+/// last points so that the curve spans the whole run.
 pub(crate) fn thin(a: &[f64], b: &[f64]) -> Vec<(f64, f64)> {
     let n = a.len().min(b.len());
     if n <= MAX_POINTS {
         return (0..n).map(|i| (a[i], b[i])).collect();
     }
+    let (a, b) = (&a[..n], &b[..n]);
     let buckets = MAX_POINTS / 2;
-    let mut out = Vec::with_capacity(MAX_POINTS + 2);
+    let mut out = Vec::with_capacity(MAX_POINTS + 3);
+    out.push((a[0], b[0]));
     for k in 0..buckets {
         let lo = k * n / buckets;
         let hi = ((k + 1) * n / buckets).max(lo + 1).min(n);
+        // Values rather than indices in the comparisons: no bounds checks in the hot loop
+        // (runs of 10⁶ steps are thinned for six panels each time one finishes).
         let (mut imin, mut imax) = (lo, lo);
-        for i in lo..hi {
-            if b[i] < b[imin] {
-                imin = i;
+        let (mut vmin, mut vmax) = (b[lo], b[lo]);
+        for (i, &v) in b[lo..hi].iter().enumerate() {
+            if v < vmin {
+                vmin = v;
+                imin = lo + i;
             }
-            if b[i] > b[imax] {
-                imax = i;
+            if v > vmax {
+                vmax = v;
+                imax = lo + i;
             }
         }
         let (i1, i2) = if imin <= imax {
@@ -85,6 +93,65 @@ pub(crate) fn thin(a: &[f64], b: &[f64]) -> Vec<(f64, f64)> {
     out
 }
 
+/// Pairs (a[i], b[i]) of a phase-plane path (F against v or x) thinned without changing its
+/// drawn shape: a point is kept when it is more than 1/1500 of the data range away, in either
+/// coordinate, from the last kept one (below a pixel on any panel), coarser only when that
+/// leaves more than [`MAX_PATH_POINTS`].
+///
+/// Bucketing by index, as [`thin`] does for time signals, joins points that are far apart in
+/// the plane and draws straight chords across a long run's orbit.
+pub(crate) fn thin_path(a: &[f64], b: &[f64]) -> Vec<(f64, f64)> {
+    let n = a.len().min(b.len());
+    if n <= MAX_POINTS {
+        return (0..n).map(|i| (a[i], b[i])).collect();
+    }
+    let (a, b) = (&a[..n], &b[..n]);
+    let span = |v: &[f64]| {
+        let (lo, hi) = v
+            .iter()
+            .filter(|x| x.is_finite())
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &x| {
+                (l.min(x), h.max(x))
+            });
+        if hi > lo {
+            hi - lo
+        } else {
+            0.0
+        }
+    };
+    let (sa, sb) = (span(a), span(b));
+    let mut out = Vec::with_capacity(MAX_POINTS);
+    // A noisy orbit (the bristle model's re-bonding) moves by more than the tolerance at nearly
+    // every step: the tolerance doubles until the path fits the drawing budget (a canvas
+    // stroking 10⁵ self-crossing segments stalls the tab for seconds). A smooth orbit coarsens
+    // by a few pixels at worst; a noisy one is a band either way. Ends: once the tolerance
+    // exceeds the range only the two end points are left.
+    let mut tol = 1.0 / 1500.0;
+    loop {
+        let (ea, eb) = (sa * tol, sb * tol);
+        out.clear();
+        let mut last = (a[0], b[0]);
+        out.push(last);
+        for i in 1..n - 1 {
+            let (x, y) = (a[i], b[i]);
+            let breaks =
+                !(x.is_finite() && y.is_finite() && last.0.is_finite() && last.1.is_finite());
+            if breaks || (x - last.0).abs() > ea || (y - last.1).abs() > eb {
+                last = (x, y);
+                out.push(last);
+            }
+        }
+        out.push((a[n - 1], b[n - 1]));
+        if out.len() <= MAX_PATH_POINTS {
+            return out;
+        }
+        tol *= 2.0;
+    }
+}
+
+/// Largest number of points of a thinned phase-plane path (the drawing budget of a panel).
+const MAX_PATH_POINTS: usize = 2 * MAX_POINTS;
+
 pub(crate) fn range_of<'a>(vals: impl Iterator<Item = &'a f64>) -> (f64, f64) {
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
     for &v in vals {
@@ -96,12 +163,16 @@ pub(crate) fn range_of<'a>(vals: impl Iterator<Item = &'a f64>) -> (f64, f64) {
     padded_range(lo, hi)
 }
 
+/// How a run's (x, y) samples are reduced for drawing: [`thin`] or [`thin_path`].
+type Thinning = fn(&[f64], &[f64]) -> Vec<(f64, f64)>;
+
 fn chart(
     title: &str,
     x_label: &str,
     y_label: &str,
     runs: &[(&str, &StickSlipRun)],
     pick: impl Fn(&StickSlipRun) -> (&[f64], &[f64]),
+    thin: Thinning,
 ) -> ChartSpec {
     let series: Vec<Series> = runs
         .iter()
@@ -116,8 +187,10 @@ fn chart(
             }
         })
         .collect();
-    let x_range = range_of(runs.iter().flat_map(|(_, r)| pick(r).0.iter()));
-    let y_range = range_of(runs.iter().flat_map(|(_, r)| pick(r).1.iter()));
+    // Axes fit what is drawn: the thinned points keep every bucket's extremes of the plotted
+    // quantity and both ends, and a second pass over 10⁶-step runs would double the cost.
+    let x_range = range_of(series.iter().flat_map(|s| s.points.iter().map(|p| &p.0)));
+    let y_range = range_of(series.iter().flat_map(|s| s.points.iter().map(|p| &p.1)));
     let mut spec = ChartSpec {
         title: title.to_string(),
         x_label: x_label.to_string(),
@@ -133,9 +206,14 @@ fn chart(
 
 /// `q` against time, one curve per (legend label, run).
 pub fn time_chart(runs: &[(&str, &StickSlipRun)], q: Quantity) -> ChartSpec {
-    chart(q.title(), "time t [s]", q.label(), runs, |r| {
-        (&r.t, q.values(r))
-    })
+    chart(
+        q.title(),
+        "time t [s]",
+        q.label(),
+        runs,
+        |r| (&r.t, q.values(r)),
+        thin,
+    )
 }
 
 /// Friction force F against the relative velocity v = ẋ − v_b.
@@ -146,6 +224,7 @@ pub fn force_velocity_chart(runs: &[(&str, &StickSlipRun)]) -> ChartSpec {
         "friction force F [N]",
         runs,
         |r| (&r.v, &r.force),
+        thin_path,
     )
 }
 
@@ -157,6 +236,7 @@ pub fn force_displacement_chart(runs: &[(&str, &StickSlipRun)]) -> ChartSpec {
         "friction force F [N]",
         runs,
         |r| (&r.x, &r.force),
+        thin_path,
     )
 }
 
@@ -174,6 +254,52 @@ pub fn all_charts(runs: &[(&str, &StickSlipRun)]) -> Vec<ChartSpec> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_long_orbit_is_thinned_without_chords() {
+        // Many turns of a unit circle: index buckets (as for time signals) join points from
+        // different turns; the path thinning keeps every kept step short.
+        let circle = |turns: f64, n: usize| -> (Vec<f64>, Vec<f64>) {
+            (0..n)
+                .map(|i| {
+                    let t = i as f64 * turns * std::f64::consts::TAU / n as f64;
+                    (t.cos(), t.sin())
+                })
+                .unzip()
+        };
+        let longest = |p: &[(f64, f64)]| {
+            p.windows(2)
+                .map(|w| (w[1].0 - w[0].0).hypot(w[1].1 - w[0].1))
+                .fold(0.0f64, f64::max)
+        };
+        // finely sampled: most points go, kept steps stay short
+        let n = 1_000_000;
+        let (a, b) = circle(20.0, n);
+        let path = thin_path(&a, &b);
+        assert!(path.len() <= MAX_PATH_POINTS, "{} points", path.len());
+        assert!(longest(&path) < 0.05, "step {}", longest(&path));
+        assert_eq!(path[0], (a[0], b[0]));
+        assert_eq!(*path.last().unwrap(), (a[n - 1], b[n - 1]));
+        // stick-slip-like sampling: 95 % of each turn's samples sit at one point (stick),
+        // the turn itself takes 5 % (slip); an index bucket then spans a whole slip and its
+        // kept extremes are joined by chords across the circle, the path has none
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        for _turn in 0..100 {
+            for i in 0..10_000 {
+                let t = if i < 9_500 {
+                    0.0
+                } else {
+                    (i - 9_500) as f64 / 500.0 * std::f64::consts::TAU
+                };
+                a.push(t.cos());
+                b.push(t.sin());
+            }
+        }
+        assert!(longest(&thin(&a, &b)) > 1.0, "{}", longest(&thin(&a, &b)));
+        let path = thin_path(&a, &b);
+        assert!(path.len() <= MAX_PATH_POINTS);
+        assert!(longest(&path) < 0.2, "{}", longest(&path));
+    }
     use super::*;
     use crate::{draw_chart, Style};
     use friction_core::experiments::stickslip::{build_for_bench, run_bench, Bench, Workspace};

@@ -756,8 +756,8 @@ impl BenchRun {
         model.initial_state(&mut y[2..]);
         // Laws without own switching logic that jump at v = 0 (Coulomb; SD/SV with their state
         // X) get the exact stick; state models with switches handle their surfaces themselves.
-        sys.st.sticks = (ns == 0 || (nsw == 0 && model.n_discrete() == 0))
-            && sys.jumps_at(0.0, 0.0, &y[2..]);
+        sys.st.sticks =
+            (ns == 0 || (nsw == 0 && model.n_discrete() == 0)) && sys.jumps_at(0.0, 0.0, &y[2..]);
         if sys.st.sticks {
             sys.st.mode = sys.decide_at_rest(0.0, &y[2..]);
         }
@@ -790,7 +790,9 @@ impl BenchRun {
         let stand_in = LoopState::empty(&self.st.b);
         let lent = std::mem::replace(&mut self.st, stand_in);
         let mut sys = ClosedLoop { model, st: lent };
-        let done = ws.solver.resume(&mut sys, &mut self.y, &self.opts, max_steps);
+        let done = ws
+            .solver
+            .resume(&mut sys, &mut self.y, &self.opts, max_steps);
         self.st = sys.st;
         if !done.map_err(StickSlipError::Solver)? {
             return Ok(None);
