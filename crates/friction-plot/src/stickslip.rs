@@ -107,12 +107,7 @@ pub(crate) fn thin_path(a: &[f64], b: &[f64]) -> Vec<(f64, f64)> {
     }
     let (a, b) = (&a[..n], &b[..n]);
     let span = |v: &[f64]| {
-        let (lo, hi) = v
-            .iter()
-            .filter(|x| x.is_finite())
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &x| {
-                (l.min(x), h.max(x))
-            });
+        let (lo, hi) = finite_bounds(v.iter());
         if hi > lo {
             hi - lo
         } else {
@@ -152,7 +147,8 @@ pub(crate) fn thin_path(a: &[f64], b: &[f64]) -> Vec<(f64, f64)> {
 /// Largest number of points of a thinned phase-plane path (the drawing budget of a panel).
 const MAX_PATH_POINTS: usize = 2 * MAX_POINTS;
 
-pub(crate) fn range_of<'a>(vals: impl Iterator<Item = &'a f64>) -> (f64, f64) {
+/// Smallest and largest finite value (±∞ reversed when there is none).
+fn finite_bounds<'a>(vals: impl Iterator<Item = &'a f64>) -> (f64, f64) {
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
     for &v in vals {
         if v.is_finite() {
@@ -160,6 +156,11 @@ pub(crate) fn range_of<'a>(vals: impl Iterator<Item = &'a f64>) -> (f64, f64) {
             hi = hi.max(v);
         }
     }
+    (lo, hi)
+}
+
+pub(crate) fn range_of<'a>(vals: impl Iterator<Item = &'a f64>) -> (f64, f64) {
+    let (lo, hi) = finite_bounds(vals);
     padded_range(lo, hi)
 }
 
