@@ -3,6 +3,7 @@
 // four overlaid models, the metrics and the Table 6.5 comparison.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
 import { startServer, launch, openPage, screenshot, countColour } from "./harness.js";
 
 const PALETTE = [[0x00, 0x72, 0xb2], [0xd5, 0x5e, 0x00], [0x00, 0x9e, 0x73], [0xcc, 0x79, 0xa7]];
@@ -88,6 +89,23 @@ test("four models overlaid: six panels, metrics and the Table 6.5 comparison", a
       assert.ok(n > 20, `panel at ${x0},${y0} has the first model's curve (${n} px)`);
     }
   }
+  // one legend above the six panels: the band (top of the background canvas) shows each model's
+  // colour sample, and the panels below it draw no legend of their own (no palette colour on
+  // the background below the band)
+  for (const [i, rgb] of PALETTE.entries()) {
+    const band = await countColour(page, "#plot", rgb, 30, [0, 0, 1, 0.06]);
+    assert.ok(band > 20, `legend sample ${i + 1} in the band (${band} px)`);
+    const below = await countColour(page, "#plot", rgb, 30, [0, 0.08, 1, 1]);
+    assert.equal(below, 0, `no legend sample ${i + 1} inside the panels`);
+  }
+  // the SVG export holds every panel under the same band, not only the first one
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#export-svg")]);
+  const svg = await readFile(await download.path(), "utf8");
+  assert.equal(download.suggestedFilename(), "friction-lab-stickslip.svg");
+  for (const title of ["Position against time", "Friction force against displacement"]) {
+    assert.ok(svg.includes(title), `${title} in the exported SVG`);
+  }
+  assert.equal(svg.split("\n").filter((l) => l.trim() === "LuGre").length, 1, "one LuGre legend entry");
   const rows = await page.$$eval("#readout-table tbody tr", (r) => r.map((tr) => [...tr.children].map((c) => c.textContent)));
   assert.equal(rows.length, 4);
   const karnopp = rows.find((r) => r[0].startsWith("Karnopp"));

@@ -18,8 +18,7 @@ use friction_core::experiments::{
 use friction_core::model;
 use friction_core::params::fmt_num;
 use friction_core::scenario::{Scenario, View};
-use friction_plot::{draw_chart, ChartSpec, Style};
-use plotters::prelude::*;
+use friction_plot::ChartSpec;
 
 const USAGE: &str = "\
 usage: friction-lab 'QUERY' [--metrics] [--svg FILE]
@@ -419,34 +418,11 @@ fn robot_metrics_csv(m: &robot_arm::Metrics) -> String {
     s
 }
 
-/// One chart at 900×560, or several panels in a grid of two columns (600×380 each).
-///
-/// `draw_chart` presents its drawing area, which ends an SVG document; each panel is therefore
-/// its own SVG, nested in the grid document at its offset.
+/// One chart at 900×560, or several panels of 500×380 in a grid (the page's layout, one legend
+/// above panels that show the same curves).
 fn write_svg(path: &str, charts: &[ChartSpec]) -> Result<(), Failure> {
     let io = |e: &dyn std::fmt::Display| Failure::Io(format!("cannot write {path}: {e}"));
-    let (w, h) = if charts.len() <= 1 {
-        (900, 560)
-    } else {
-        (600, 380)
-    };
-    let cols = if charts.len() <= 1 { 1 } else { 2 };
-    let rows = charts.len().div_ceil(cols).max(1);
-    let mut doc = format!(
-        "<svg width=\"{W}\" height=\"{H}\" viewBox=\"0 0 {W} {H}\" xmlns=\"http://www.w3.org/2000/svg\">\n",
-        W = w * cols as u32,
-        H = h * rows as u32
-    );
-    for (i, c) in charts.iter().enumerate() {
-        let mut one = String::new();
-        {
-            let root = SVGBackend::with_string(&mut one, (w, h)).into_drawing_area();
-            draw_chart(&root, c, &Style::default()).map_err(|e| io(&e))?;
-        }
-        let (x, y) = ((i % cols) as u32 * w, (i / cols) as u32 * h);
-        doc.push_str(&one.replacen("<svg ", &format!("<svg x=\"{x}\" y=\"{y}\" "), 1));
-        doc.push('\n');
-    }
-    doc.push_str("</svg>\n");
+    let doc =
+        friction_plot::figure::figure_svg(charts, (900, 560), (500, 380)).map_err(|e| io(&e))?;
     std::fs::write(path, doc).map_err(|e| io(&e))
 }

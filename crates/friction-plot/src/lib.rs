@@ -6,6 +6,7 @@
 //! plotters-canvas draws in device pixels and knows nothing about HiDPI.
 
 pub mod curve;
+pub mod figure;
 pub mod frbd;
 pub mod robot;
 pub mod stickslip;
@@ -59,16 +60,22 @@ pub struct ChartSpec {
     pub series: Vec<Series>,
 }
 
-/// Device-dependent drawing sizes.
+/// How a chart is drawn on a device.
 #[derive(Debug, Clone, Copy)]
 pub struct Style {
     /// Device-pixel ratio: every size is multiplied by it.
     pub scale: f64,
+    /// Whether the chart draws its own legend (false in a figure whose panels share one legend
+    /// band, [`figure::shared_legend`]).
+    pub legend: bool,
 }
 
 impl Default for Style {
     fn default() -> Self {
-        Style { scale: 1.0 }
+        Style {
+            scale: 1.0,
+            legend: true,
+        }
     }
 }
 
@@ -297,7 +304,7 @@ where
                 .legend(legend);
         }
     }
-    if !spec.series.is_empty() {
+    if style.legend && !spec.series.is_empty() {
         chart
             .configure_series_labels()
             .position(legend_corner(spec).position())
@@ -335,7 +342,7 @@ impl Corner {
 }
 
 /// `label` cut to at most `max_chars` characters, the last being "…" when it was cut.
-fn fit_label(label: &str, max_chars: usize) -> String {
+pub(crate) fn fit_label(label: &str, max_chars: usize) -> String {
     if label.chars().count() <= max_chars {
         return label.to_string();
     }

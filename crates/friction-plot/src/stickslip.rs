@@ -1,7 +1,7 @@
 //! Charts of the Rabinowicz stick-slip benchmark: x, ẋ, ẍ and F against time, F against the
 //! relative velocity, and F against the displacement, with one curve per model run.
 
-use crate::{make_legend_room, padded_range, ChartSpec, Series, PALETTE};
+use crate::{padded_range, ChartSpec, Series, PALETTE};
 use friction_core::experiments::stickslip::StickSlipRun;
 
 /// Points per curve above which a run is thinned (a 40 s run can hold ~50 000 steps; drawing
@@ -192,7 +192,9 @@ fn chart(
     // quantity and both ends, and a second pass over 10⁶-step runs would double the cost.
     let x_range = range_of(series.iter().flat_map(|s| s.points.iter().map(|p| &p.0)));
     let y_range = range_of(series.iter().flat_map(|s| s.points.iter().map(|p| &p.1)));
-    let mut spec = ChartSpec {
+    // No legend headroom: the six panels list the same runs and share one legend band above
+    // them (`figure::shared_legend`).
+    ChartSpec {
         title: title.to_string(),
         x_label: x_label.to_string(),
         y_label: y_label.to_string(),
@@ -200,9 +202,7 @@ fn chart(
         y_range,
         x_log: false,
         series,
-    };
-    make_legend_room(&mut spec);
-    spec
+    }
 }
 
 /// `q` against time, one curve per (legend label, run).

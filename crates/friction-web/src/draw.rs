@@ -1,6 +1,7 @@
 //! Two stacked canvases: plotters draws the frame (axes, text, legend) on the background only
 //! when it changes; the curves are stroked on the overlay with path calls every frame.
 
+use friction_plot::figure::{draw_legend_band, grid, legend_band_height};
 use friction_plot::{draw_frame, ChartSpec, PlotTransform, Series, Style};
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
@@ -65,16 +66,29 @@ impl Surface {
         fit_canvas_to_dpr(&self.fg);
     }
 
-    /// Draws panels in a grid (1 → 1×1, 2 → 1×2, 3–4 → 2×2, 5–6 → 2×3, …). Each panel's frame
-    /// (its series give only the legend) goes on the background, redrawn only if any frame or
-    /// the canvas size changed; the curves are stroked on the overlay every call. Returns
-    /// whether the background was redrawn.
-    pub fn draw_panels(&mut self, panels: &[(&ChartSpec, &[Series])]) -> Result<bool, JsError> {
+    /// Draws panels in a grid (1 → 1×1, 2 → 1×2, 3–4 → 2×2, 5–6 → 2×3, …), under one legend
+    /// band when `legend` is given (the panels then draw none of their own). Each panel's frame
+    /// (its series give only the legend) goes on the background, redrawn only if any frame, the
+    /// legend or the canvas size changed; the curves are stroked on the overlay every call.
+    /// Returns whether the background was redrawn.
+    pub fn draw_panels(
+        &mut self,
+        panels: &[(&ChartSpec, &[Series])],
+        legend: Option<&[Series]>,
+    ) -> Result<bool, JsError> {
         self.fit();
         let mut key = format!("{}x{}@{}", self.bg.width(), self.bg.height(), self.dpr);
         for (frame, _) in panels {
             key.push('#');
             key.push_str(&frame_key(frame));
+        }
+        for s in legend.unwrap_or_default() {
+            key.push_str(&format!(
+                "#legend:{}:{}:{}",
+                s.label,
+                hex(s.color),
+                s.dashed
+            ));
         }
         let mut redrew = false;
         if key != self.bg_key || self.transforms.len() != panels.len() {
@@ -83,12 +97,26 @@ impl Surface {
             let root = backend.into_drawing_area();
             root.fill(&WHITE)
                 .map_err(|e| JsError::new(&e.to_string()))?;
+            let style = Style {
+                scale: self.dpr,
+                legend: legend.is_none(),
+            };
+            let root = match legend {
+                Some(entries) => {
+                    let h = legend_band_height(&root, entries, &style);
+                    let (band, rest) = root.split_vertically(h);
+                    draw_legend_band(&band, entries, &style)
+                        .map_err(|e| JsError::new(&e.to_string()))?;
+                    rest
+                }
+                None => root,
+            };
             let (rows, cols) = grid(panels.len());
             let areas = root.split_evenly((rows, cols));
             self.transforms.clear();
             for ((frame, _), area) in panels.iter().zip(&areas) {
-                let t = draw_frame(area, frame, &Style { scale: self.dpr })
-                    .map_err(|e| JsError::new(&e.to_string()))?;
+                let t =
+                    draw_frame(area, frame, &style).map_err(|e| JsError::new(&e.to_string()))?;
                 self.transforms.push(t);
             }
             self.bg_key = key;
@@ -138,16 +166,6 @@ impl Surface {
     }
 }
 
-/// Rows × columns for `n` panels: at most three columns, as square as possible.
-fn grid(n: usize) -> (usize, usize) {
-    let cols = match n {
-        0 | 1 => 1,
-        2 | 4 => 2,
-        _ => 3,
-    };
-    (n.max(1).div_ceil(cols), cols)
-}
-
 /// Everything the background depends on; the background is redrawn only when this changes.
 fn frame_key(s: &ChartSpec) -> String {
     let mut k = format!(
@@ -189,9 +207,9 @@ mod tests {
         let frames: Vec<ChartSpec> = (0..4).map(|_| spec.clone()).collect();
         let list: Vec<(&ChartSpec, &[Series])> =
             frames.iter().map(|f| (f, f.series.as_slice())).collect();
-        assert!(s.draw_panels(&list).unwrap());
+        assert!(s.draw_panels(&list, None).unwrap());
         assert!(
-            !s.draw_panels(&list).unwrap(),
+            !s.draw_panels(&list, None).unwrap(),
             "unchanged frames are not redrawn"
         );
         let ctx = context(&fg).unwrap();
@@ -207,10 +225,5 @@ mod tests {
                 .count();
             assert!(blue > 100, "quadrant ({qx}, {qy}) has its curve: {blue} px");
         }
-        assert_eq!(grid(1), (1, 1));
-        assert_eq!(grid(2), (1, 2));
-        assert_eq!(grid(4), (2, 2));
-        assert_eq!(grid(5), (2, 3));
-        assert_eq!(grid(6), (2, 3));
     }
 }

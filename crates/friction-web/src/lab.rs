@@ -13,9 +13,10 @@ use friction_core::frbd::Frbd;
 use friction_core::params::{fmt_num, ParamError};
 use friction_core::scenario::{ControlKind, Scenario, View};
 use friction_plot::curve::curve_chart;
+use friction_plot::figure::shared_legend;
 use friction_plot::frbd::{hysteresis_chart, relaxation_chart};
 use friction_plot::stickslip::all_charts;
-use friction_plot::{make_legend_room, stable_range, ChartSpec, Series, Style, PALETTE};
+use friction_plot::{make_legend_room, stable_range, ChartSpec, Series, PALETTE};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
@@ -326,6 +327,7 @@ impl Job {
         self.chart().into_iter().collect()
     }
 
+    /// The chart of a one-panel view and its legend.
     fn chart(&self) -> Option<(ChartSpec, Vec<Series>)> {
         match self {
             Job::Hysteresis { cfg, run, done } => {
@@ -390,8 +392,8 @@ impl Job {
                     .collect();
                 Some((spec, legend))
             }
-            Job::StickSlip { .. } | Job::Robot { .. } => self.panels().into_iter().next(),
-            Job::Failed(_) => None,
+            // several panels each, built by `panels`
+            Job::StickSlip { .. } | Job::Robot { .. } | Job::Failed(_) => None,
         }
     }
 }
@@ -648,6 +650,8 @@ impl Lab {
             self.drawn_output = version;
             let tighten = self.tighten && done;
             self.axes.resize(panels.len(), None);
+            let legends: Vec<&[Series]> = panels.iter().map(|(_, l)| l.as_slice()).collect();
+            let shared = shared_legend(&legends);
             let frames: Vec<ChartSpec> = panels
                 .iter()
                 .zip(self.axes.iter_mut())
@@ -678,8 +682,11 @@ impl Lab {
                         ..spec.clone()
                     };
                     // adds room only while the legend would cover data, so a kept range
-                    // (which already has the room) does not move
-                    make_legend_room(&mut frame);
+                    // (which already has the room) does not move; a shared legend sits above
+                    // the panels and needs none
+                    if shared.is_none() {
+                        make_legend_room(&mut frame);
+                    }
                     *axes = Some((x, frame.y_range));
                     frame
                 })
@@ -692,7 +699,7 @@ impl Lab {
                 .zip(&panels)
                 .map(|(f, (spec, _))| (f, spec.series.as_slice()))
                 .collect();
-            background = surface.draw_panels(&list)?;
+            background = surface.draw_panels(&list, shared.as_deref())?;
         }
         self.drawn_final = done;
         let progress = match &self.job {
@@ -962,27 +969,29 @@ impl Lab {
         })
     }
 
-    /// The current chart as SVG (the same plotters chart function, axes fitted to the data).
+    /// The current chart as SVG (the same plotters chart functions, the axes shown on the
+    /// page): one chart at `width` × `height`, or every panel of a multi-panel view in the
+    /// page's grid (with its shared legend band where the panels have one).
     pub fn svg(&self, width: u32, height: u32) -> Result<String, JsError> {
-        let (spec, _) = self
+        let charts: Vec<ChartSpec> = self
             .job
-            .chart()
-            .ok_or_else(|| JsError::new("nothing to export yet"))?;
-        let axes = self.axes.first().copied().flatten();
-        let spec = ChartSpec {
-            x_range: axes.map_or(spec.x_range, |a| a.0),
-            y_range: axes.map_or(spec.y_range, |a| a.1),
-            ..spec
-        };
-        let mut svg = String::new();
-        {
-            use plotters::prelude::*;
-            let root = SVGBackend::with_string(&mut svg, (width.max(100), height.max(100)))
-                .into_drawing_area();
-            friction_plot::draw_chart(&root, &spec, &Style::default())
-                .map_err(|e| JsError::new(&e.to_string()))?;
+            .panels()
+            .into_iter()
+            .enumerate()
+            .map(|(i, (spec, _))| {
+                let axes = self.axes.get(i).copied().flatten();
+                ChartSpec {
+                    x_range: axes.map_or(spec.x_range, |a| a.0),
+                    y_range: axes.map_or(spec.y_range, |a| a.1),
+                    ..spec
+                }
+            })
+            .collect();
+        if charts.is_empty() {
+            return Err(JsError::new("nothing to export yet"));
         }
-        Ok(svg)
+        friction_plot::figure::figure_svg(&charts, (width.max(100), height.max(100)), (500, 380))
+            .map_err(|e| JsError::new(&e.to_string()))
     }
 }
 

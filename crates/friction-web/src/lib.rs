@@ -59,7 +59,15 @@ pub fn draw_stribeck(canvas: HtmlCanvasElement, p: f64, v_max: f64) -> Result<()
     let backend = CanvasBackend::with_canvas_object(canvas)
         .ok_or_else(|| JsError::new("canvas has no 2d context"))?;
     let root = backend.into_drawing_area();
-    draw_chart(&root, &spec, &Style { scale }).map_err(|e| JsError::new(&e.to_string()))
+    draw_chart(
+        &root,
+        &spec,
+        &Style {
+            scale,
+            ..Style::default()
+        },
+    )
+    .map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// One rejected key of a query string, as the page shows it.
