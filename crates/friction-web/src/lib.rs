@@ -215,12 +215,6 @@ pub fn provisional_text() -> String {
     PROVISIONAL.into()
 }
 
-/// Models whose phenomena row is not computed on the page: `phenomena::detect` (implicit Euler
-/// that ignores the models' switching events, so Newton fails at the switch and the step is
-/// halved ten times) takes 45 s (reset-integrator) and 174 s (leuven) natively in a release
-/// build, which would freeze the page. The CLI's `--phenomena` computes them.
-pub const PHENOMENA_NOT_ON_PAGE: [&str; 2] = ["reset-integrator", "leuven"];
-
 #[derive(Serialize)]
 struct PhenomenaOut {
     id: &'static str,
@@ -238,7 +232,7 @@ pub fn phenomena_columns() -> JsValue {
 }
 
 /// One row of the phenomena matrix (default parameters; stick-slip from the 40 s benchmark):
-/// `{id, name, provisional, flags, note}`. One row takes up to ~0.3 s natively, so the page asks
+/// `{id, name, provisional, flags, note}`. One row takes up to ~0.25 s natively (bristle), so the page asks
 /// for one row per frame and caches them.
 #[wasm_bindgen(js_name = phenomenaRow)]
 pub fn phenomena_row(id: &str) -> Result<JsValue, JsError> {
@@ -252,10 +246,6 @@ pub fn phenomena_row(id: &str) -> Result<JsValue, JsError> {
         flags: Vec::new(),
         note: None,
     };
-    if PHENOMENA_NOT_ON_PAGE.contains(&e.info.id) {
-        out.note = Some("too slow for the page: friction-lab --phenomena".into());
-        return Ok(to_js(&out));
-    }
     let m = phenomena::matrix([e], Some(&bench_view::stick_slip_hook));
     match m.row(e.info.id) {
         Some(p) => out.flags = p.flags().iter().map(|f| f.as_str()).collect(),

@@ -261,7 +261,7 @@ fn displacement_curve(m: &dyn FrictionModel, xmax: f64, n: usize, fe: f64) -> Ve
         let dt = t_end / (half * sub) as f64;
         for k in 1..=half * sub {
             let tm = (k as f64 - 0.5) * dt;
-            st.step(m, sign * tm * (tm + 1.0), fe, &mut x, dt);
+            st.advance(m, sign * tm * (tm + 1.0), fe, &mut x, dt);
             if k % sub == 0 {
                 let t = k as f64 * dt;
                 let pos = t * t * t / 3.0 + t * t / 2.0;
