@@ -27,6 +27,45 @@ pub struct ParamSpec {
     pub log: bool,
 }
 
+/// The 0/1 parameters that pick one of two readings or experiments: (key, label, meaning of 0,
+/// meaning of 1). The page shows them as a choice of two named options instead of a slider
+/// over [0, 1] (where every value but the ends is an error); the query string keeps 0 and 1.
+pub const SWITCHES: [(&str, &str, &str, &str); 5] = [
+    (
+        "sweep",
+        "Sweep",
+        "F against velocity",
+        "F against displacement",
+    ),
+    (
+        "form",
+        "Force law",
+        "literature: (1 + a(z)) σ0 z + σ1 ż",
+        "thesis (7.10)",
+    ),
+    (
+        "printed",
+        "Static term",
+        "μ_s F_N sgn(Ẋ) (intended)",
+        "constant μ_s F_N (as printed)",
+    ),
+    (
+        "branched",
+        "Law",
+        "tanh everywhere",
+        "two branches as printed",
+    ),
+    ("astep", "Step reading", "odd cubic", "smoothstep"),
+];
+
+/// The label and two options of a 0/1 switch parameter, if `key` is one ([`SWITCHES`]).
+pub fn switch(key: &str) -> Option<(&'static str, [(&'static str, &'static str); 2])> {
+    SWITCHES
+        .iter()
+        .find(|s| s.0 == key)
+        .map(|&(_, label, zero, one)| (label, [("0", zero), ("1", one)]))
+}
+
 /// Builds a [`ParamSpec`] in one line (a `const fn`, so model tables can be `static`).
 pub const fn spec(
     key: &'static str,

@@ -5,6 +5,8 @@
 
 use friction_core::experiments::curve::{self, composite_figure, Sweep, CURVE_VIEW, EXPLORER_VIEW};
 use friction_core::model::{find, FrictionModel};
+use friction_core::params::ParamSpec;
+use friction_core::scenario::{ControlKind, Scenario};
 
 fn model(id: &str) -> Box<dyn FrictionModel> {
     find(id).unwrap().build_default().unwrap()
@@ -98,4 +100,43 @@ fn composite_figures_reproduce_the_described_shapes() {
     let last = r.blocks[0].points.last().unwrap();
     assert!((last.1 - (6.0 + 1.5 * (-100.0f64).exp())).abs() < 1e-9);
     assert!(composite_figure("coulomb").is_none());
+}
+
+#[test]
+fn two_way_switches_are_choices_that_keep_their_0_1_query_values() {
+    // every 0/1 parameter whose name spells out its two readings is a named switch
+    let mut specs: Vec<ParamSpec> = friction_core::experiments::curve::PARAMS.to_vec();
+    for e in friction_core::model::registry() {
+        specs.extend_from_slice(e.info.params);
+    }
+    for p in &specs {
+        let two_way = p.min == 0.0 && p.max == 1.0 && p.name.contains("0 =");
+        assert_eq!(
+            two_way,
+            friction_core::params::switch(p.key).is_some(),
+            "{}: {}",
+            p.key,
+            p.name
+        );
+    }
+    for (q, key, value) in [
+        ("view=explorer&model=lugre&sweep=1", "sweep", "1"),
+        ("view=explorer&model=reset-integrator", "form", "0"),
+        ("view=stickslip&model=reset-integrator&form=1", "form", "1"),
+    ] {
+        let s = Scenario::parse(q).unwrap();
+        let c = s.controls().into_iter().find(|c| c.key == key).unwrap();
+        assert_eq!(c.value, value, "{q}");
+        match c.kind {
+            ControlKind::Choice { options } => {
+                assert_eq!(options.iter().map(|o| o.0).collect::<Vec<_>>(), ["0", "1"]);
+            }
+            k => panic!("{q}: {key} is {k:?}"),
+        }
+        // the link keeps the number
+        assert!(
+            s.to_query().contains(&format!("{key}={value}")) || value == "0",
+            "{q}"
+        );
+    }
 }

@@ -18,7 +18,7 @@ const PARAMS: [ParamSpec; 6] = [
     spec("a", "Stiction coefficient", "a", "", 0.52, 0.0, 10.0, false),
     spec(
         "form",
-        "Force law: 0 literature, 1 thesis (7.10)",
+        "Force law: 0 = literature, 1 = thesis (7.10)",
         "form",
         "",
         0.0,

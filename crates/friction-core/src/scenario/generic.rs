@@ -221,15 +221,24 @@ impl Generic {
             } else {
                 "model"
             };
+            let (label, kind) = match crate::params::switch(s.key) {
+                Some((label, options)) => (
+                    label.to_string(),
+                    ControlKind::Choice {
+                        options: options.to_vec(),
+                    },
+                ),
+                None => (s.label(), ControlKind::Number),
+            };
             out.push(Control {
                 key: s.key,
-                label: s.label(),
+                label,
                 unit: s.unit,
                 min: s.min,
                 max: s.max,
                 log: s.log,
                 value: fmt_num(self.value(&s)),
-                kind: ControlKind::Number,
+                kind,
                 group,
             });
         }
