@@ -8,7 +8,9 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::{draw_chart, fit_label, ChartSpec, DrawError, Series, Style};
+#[cfg(feature = "svg")]
+use crate::{draw_chart, ChartSpec};
+use crate::{fit_label, DrawError, Series, Style};
 
 /// Length of an entry's colour sample, CSS px.
 const SAMPLE_PX: f64 = 22.0;
@@ -181,6 +183,30 @@ pub fn grid(n: usize) -> (usize, usize) {
     (n.max(1).div_ceil(cols), cols)
 }
 
+/// Rows × columns for `n` panels on a `width` × `height` canvas (any unit): at most three
+/// columns, chosen so that each cell is closest to 1.2 : 1 (wide enough for a time axis, tall
+/// enough for its ticks). Six panels go 3 × 2 on a landscape canvas and 2 × 3 on a tall one,
+/// where three columns would leave ~180 px per panel.
+pub fn grid_for(n: usize, width: f64, height: f64) -> (usize, usize) {
+    let n = n.max(1);
+    let mut best = grid(n);
+    if !(width > 0.0 && height > 0.0) {
+        return best;
+    }
+    let misfit = |(rows, cols): (usize, usize)| {
+        let aspect = (width / cols as f64) / (height / rows as f64);
+        (aspect / 1.2).ln().abs()
+    };
+    for cols in 1..=n.min(3) {
+        let g = (n.div_ceil(cols), cols);
+        if misfit(g) < misfit(best) {
+            best = g;
+        }
+    }
+    best
+}
+
+#[cfg(feature = "svg")]
 /// The panels as one SVG document: a single chart at `single` size, several in a [`grid`] of
 /// `panel`-sized cells under a [`shared_legend`] band when they have one.
 ///
@@ -250,6 +276,7 @@ mod tests {
         }
     }
 
+    #[cfg(feature = "svg")]
     fn chart(series: Vec<Series>) -> ChartSpec {
         ChartSpec {
             title: "t".into(),
@@ -269,6 +296,13 @@ mod tests {
         assert_eq!(grid(4), (2, 2));
         assert_eq!(grid(5), (2, 3));
         assert_eq!(grid(6), (2, 3));
+        // landscape canvases keep three columns, tall ones get two, a strip one row
+        assert_eq!(grid_for(6, 1200.0, 700.0), (2, 3));
+        assert_eq!(grid_for(6, 560.0, 400.0), (2, 3));
+        assert_eq!(grid_for(6, 560.0, 900.0), (3, 2));
+        assert_eq!(grid_for(4, 800.0, 560.0), (2, 2));
+        assert_eq!(grid_for(2, 1200.0, 400.0), (1, 2));
+        assert_eq!(grid_for(1, 0.0, 0.0), (1, 1));
     }
 
     #[test]
@@ -319,6 +353,7 @@ mod tests {
         assert!(placed[0].0.ends_with('…'), "{}", placed[0].0);
     }
 
+    #[cfg(feature = "svg")]
     #[test]
     fn a_figure_of_panels_with_the_same_curves_has_one_legend_above_them() {
         let panels: Vec<ChartSpec> = (0..6)

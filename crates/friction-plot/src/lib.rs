@@ -218,8 +218,10 @@ where
     let (y0, y1) = spec.y_range;
     let log = spec.x_log && x0 > 0.0 && x1 > x0;
     let mapx = move |x: f64| if log { x.log10() } else { x };
+    let (width_px, height_px) = root.dim_in_pixel();
+    let (title, title_size) = fit_caption(root, &spec.title, style);
     let mut chart = ChartBuilder::on(root)
-        .caption(&spec.title, font(17.0))
+        .caption(&title, font(title_size))
         .margin(style.px(12.0))
         .x_label_area_size(style.px(44.0))
         .y_label_area_size(style.px(64.0))
@@ -243,8 +245,8 @@ where
         .label_style(font(12.0))
         .light_line_style(RGBColor(0xEE, 0xEE, 0xEE))
         .bold_line_style(RGBColor(0xDD, 0xDD, 0xDD))
-        .x_labels(8)
-        .y_labels(8)
+        .x_labels(tick_count(width_px, style, 70.0))
+        .y_labels(tick_count(height_px, style, 32.0))
         .x_label_formatter(&xfmt)
         .y_label_formatter(&yfmt)
         .draw()?;
@@ -315,6 +317,40 @@ where
     }
     root.present()?;
     Ok(transform)
+}
+
+/// The caption and its font size [CSS px] for a chart `root` wide: 17 px, smaller down to 12 px
+/// on a narrow panel, then cut with "…", so captions of neighbouring panels do not run into
+/// each other (six stick-slip panels in an embedded frame are ~180 px wide each).
+fn fit_caption<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    title: &str,
+    style: &Style,
+) -> (String, f64) {
+    let room = root.dim_in_pixel().0 as f64 - style.scale * 8.0;
+    let width = |t: &str, size: f64| {
+        let font: TextStyle<'_> = ("sans-serif", style.px(size)).into_font().into();
+        root.estimate_text_size(t, &font)
+            .map(|(w, _)| w as f64)
+            .unwrap_or(0.55 * size * style.scale * t.chars().count() as f64)
+    };
+    let mut size = 17.0;
+    while size > 12.0 && width(title, size) > room {
+        size -= 1.0;
+    }
+    let mut text = title.to_string();
+    let mut n = title.chars().count();
+    while n > 4 && width(&text, size) > room {
+        n -= 1;
+        text = fit_label(title, n);
+    }
+    (text, size)
+}
+
+/// Number of tick labels along an axis `len_px` device pixels long: one per `spacing` CSS px,
+/// 3 to 8, so that labels of a narrow panel do not overlap.
+fn tick_count(len_px: u32, style: &Style, spacing: f64) -> usize {
+    ((len_px as f64 / style.scale / spacing) as usize).clamp(3, 8)
 }
 
 /// A corner of the plotting area for the legend.
@@ -618,6 +654,38 @@ mod tests {
         assert_eq!(fit_label("Generalized Maxwell-Slip", 12), "Generalized…");
         assert_eq!(fit_label("Modified Stribeck", 9), "Modified…");
         assert_eq!(fit_label("αβγδεζηθ", 4).chars().count(), 4);
+    }
+
+    #[test]
+    fn captions_and_tick_counts_fit_narrow_panels() {
+        let title = "Friction force against relative velocity";
+        let mut s = String::new();
+        let wide = SVGBackend::with_string(&mut s, (600, 400)).into_drawing_area();
+        assert_eq!(
+            fit_caption(&wide, title, &Style::default()),
+            (title.to_string(), 17.0)
+        );
+        drop(wide);
+        let mut s = String::new();
+        let narrow = SVGBackend::with_string(&mut s, (180, 300)).into_drawing_area();
+        let (text, size) = fit_caption(&narrow, title, &Style::default());
+        assert_eq!(size, 12.0);
+        assert!(
+            text.ends_with('…') && text.chars().count() < title.chars().count(),
+            "{text}"
+        );
+        // twice the device pixels at DPR 2: the same fit
+        drop(narrow);
+        let mut s = String::new();
+        let hidpi = SVGBackend::with_string(&mut s, (360, 600)).into_drawing_area();
+        let two = Style {
+            scale: 2.0,
+            ..Style::default()
+        };
+        assert_eq!(fit_caption(&hidpi, title, &two).1, 12.0);
+        assert_eq!(tick_count(180, &Style::default(), 70.0), 3);
+        assert_eq!(tick_count(360, &two, 70.0), 3);
+        assert_eq!(tick_count(900, &Style::default(), 70.0), 8);
     }
 
     #[test]

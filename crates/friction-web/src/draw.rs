@@ -1,7 +1,7 @@
 //! Two stacked canvases: plotters draws the frame (axes, text, legend) on the background only
 //! when it changes; the curves are stroked on the overlay with path calls every frame.
 
-use friction_plot::figure::{draw_legend_band, grid, legend_band_height};
+use friction_plot::figure::{draw_legend_band, grid_for, legend_band_height};
 use friction_plot::{draw_frame, ChartSpec, PlotTransform, Series, Style};
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
@@ -111,7 +111,8 @@ impl Surface {
                 }
                 None => root,
             };
-            let (rows, cols) = grid(panels.len());
+            let (w, h) = root.dim_in_pixel();
+            let (rows, cols) = grid_for(panels.len(), w as f64, h as f64);
             let areas = root.split_evenly((rows, cols));
             self.transforms.clear();
             for ((frame, _), area) in panels.iter().zip(&areas) {
