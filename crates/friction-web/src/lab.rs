@@ -494,6 +494,10 @@ pub struct Lab {
     /// Axis ranges per panel, kept while the data stay inside them.
     axes: Vec<Option<Axes>>,
     tighten: bool,
+    /// The axes were cleared (a link loaded, a reset, a new view): the finished picture fits
+    /// its own data, whatever ranges the partial frames before it kept, so that a link shows
+    /// the same axes and legend corner however its computation was spread over frames.
+    fit_final: bool,
     /// The overlay shows the final state of the current job.
     drawn_final: bool,
     /// [`Job::output_version`] of the last drawing: a job whose output has not changed since
@@ -516,6 +520,7 @@ impl Lab {
             surface: None,
             axes: Vec::new(),
             tighten: false,
+            fit_final: true,
             drawn_final: false,
             drawn_output: None,
         }
@@ -571,7 +576,10 @@ impl Lab {
             .set(key, value)
             .map_err(|e| JsError::new(&e.to_string()))?;
         if self.scenario != before {
-            if self.scenario.view() != before.view() {
+            // a new view starts from fresh axes; a changed value inside one is the user's
+            // interaction, where the axes stay put
+            self.fit_final = self.scenario.view() != before.view();
+            if self.fit_final {
                 self.axes.clear();
             }
             self.job = Job::new(&self.scenario);
@@ -649,6 +657,10 @@ impl Lab {
         if let (Some(surface), false) = (self.surface.as_mut(), panels.is_empty()) {
             self.drawn_output = version;
             let tighten = self.tighten && done;
+            if self.fit_final && done {
+                self.axes.clear();
+                self.fit_final = false;
+            }
             self.axes.resize(panels.len(), None);
             let legends: Vec<&[Series]> = panels.iter().map(|(_, l)| l.as_slice()).collect();
             let shared = shared_legend(&legends);
@@ -917,6 +929,7 @@ impl Lab {
         self.scenario = s;
         self.job = Job::new(&self.scenario);
         self.axes.clear();
+        self.fit_final = true;
         self.invalidate();
     }
 
