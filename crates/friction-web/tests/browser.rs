@@ -178,3 +178,31 @@ fn heavy_parameter_sets_are_spread_over_frames() {
     let rows: Array = get(&lab.readout(), "rows").dyn_into().unwrap();
     assert_eq!(rows.length(), 3);
 }
+
+#[wasm_bindgen_test]
+fn a_link_draws_the_same_picture_however_its_frames_were_cut() {
+    // In frames of ~0.2 ms the first pictures hold part of one loop and fix provisional axes;
+    // the finished picture must still be the one a single long frame draws (same axes, same
+    // legend corner), or a shared link looks different on a slower machine.
+    let finished = |budget: f64| {
+        let (bg, fg) = (canvas(600, 400), canvas(600, 400));
+        let mut lab = Lab::new("v=1");
+        lab.attach(bg, fg).unwrap();
+        let mut frames = 0;
+        while !get(&lab.frame(budget).unwrap(), "done").as_bool().unwrap() {
+            frames += 1;
+            assert!(frames < 100_000);
+        }
+        (lab.svg(600, 400).unwrap(), frames)
+    };
+    let (one, n1) = finished(10_000.0);
+    assert_eq!(n1, 0);
+    for budget in [0.05, 0.2, 1.0, 3.0] {
+        let (many, n2) = finished(budget);
+        assert!(budget > 0.1 || n2 > 3, "{budget} ms: {n2} frames");
+        assert!(
+            one == many,
+            "the finished SVGs differ with {budget} ms frames"
+        );
+    }
+}
