@@ -65,10 +65,13 @@ export async function launch({ deviceScaleFactor = 1, viewport = { width: 1280, 
 
 /**
  * Opens `url` in a new page and records problems: page errors, console errors and any request
- * whose origin is not one of `allowedOrigins` (default: the page's own).
+ * whose origin is not one of `allowedOrigins` (default: the page's own). `initScript` runs in
+ * the page before its own scripts.
  */
-export async function openPage(context, url, { allowedOrigins } = {}) {
+export async function openPage(context, url, { allowedOrigins, initScript } = {}) {
   const page = await context.newPage();
+  // runs before the page's own scripts (e.g. to watch states too short-lived to poll for)
+  if (initScript) await page.addInitScript(initScript);
   const problems = [];
   const allowed = new Set(allowedOrigins || [new URL(url).origin]);
   page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));

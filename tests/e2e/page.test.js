@@ -200,11 +200,21 @@ test("n = 1 can be entered as (σ0, σ1, γ1); the link then carries sigma0/sigm
 });
 
 test("a stiff parameter set is refined over several frames with a visible indication", async () => {
-  const { page, problems } = await openPage(browser.context, `${server.url}?v=1&k0=1e8`);
-  // at some frame the indication is up while the read-out lists only the finished loops
-  await page.waitForFunction(() => !document.getElementById("refining").hidden
-    && document.querySelectorAll("#readout-table tbody tr").length < 3, null, { polling: "raf" });
+  // at some frame the indication is up while the read-out lists only the finished loops; a
+  // watcher in the page checks every frame (polling from outside missed that state when the
+  // refinement was quick, or started after it was over)
+  const watch = () => {
+    window.__sawRefining = false;
+    const tick = () => {
+      const r = document.getElementById("refining");
+      if (r && !r.hidden && document.querySelectorAll("#readout-table tbody tr").length < 3) window.__sawRefining = true;
+      if (!window.__sawRefining) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  };
+  const { page, problems } = await openPage(browser.context, `${server.url}?v=1&k0=1e8`, { initScript: watch });
   await ready(page);
+  assert.equal(await page.evaluate(() => window.__sawRefining), true, "refinement indicated while loops were missing");
   assert.equal(await page.isHidden("#refining"), true);
   assert.equal((await readoutRows(page)).length, 3);
   assert.deepEqual(problems, []);
