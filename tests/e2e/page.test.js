@@ -204,17 +204,20 @@ test("a stiff parameter set is refined over several frames with a visible indica
   // watcher in the page checks every frame (polling from outside missed that state when the
   // refinement was quick, or started after it was over)
   const watch = () => {
-    window.__sawRefining = false;
+    window.__refiningFrames = 0;
     const tick = () => {
       const r = document.getElementById("refining");
-      if (r && !r.hidden && document.querySelectorAll("#readout-table tbody tr").length < 3) window.__sawRefining = true;
-      if (!window.__sawRefining) requestAnimationFrame(tick);
+      if (r && !r.hidden && document.querySelectorAll("#readout-table tbody tr").length < 3) window.__refiningFrames++;
+      if (document.documentElement.dataset.done !== "1" || !window.__refiningFrames) requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
   };
   const { page, problems } = await openPage(browser.context, `${server.url}?v=1&k0=1e8`, { initScript: watch });
   await ready(page);
-  assert.equal(await page.evaluate(() => window.__sawRefining), true, "refinement indicated while loops were missing");
+  const frames = await page.evaluate(() => window.__refiningFrames);
+  console.log(`refinement indicated in ${frames} frames`);
+  // the default set finishes before the indication shows (0 frames); k0 = 1e8 takes ~4 here
+  assert.ok(frames >= 2, `refinement indicated while loops were missing, over several frames (${frames})`);
   assert.equal(await page.isHidden("#refining"), true);
   assert.equal((await readoutRows(page)).length, 3);
   assert.deepEqual(problems, []);
