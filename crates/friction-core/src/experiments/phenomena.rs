@@ -3,7 +3,9 @@
 //! Works on any [`FrictionModel`] (static laws, laws with a displacement state, bristle models),
 //! through prescribed-motion and driven-mass experiments. Model states are integrated with
 //! implicit Euler (Newton with a finite-difference Jacobian, step halving when Newton fails),
-//! which is L-stable, so stiff bristle states need no tiny steps. The flags describe the model
+//! which is L-stable, so stiff bristle states need no tiny steps; dynamic models with switches
+//! (slip, saturation, held bristles) go through the event-locating Rosenbrock solver instead,
+//! which applies their discrete updates ([`StateStepper::advance`]). The flags describe the model
 //! *at the parameters it was built with*.
 //!
 //! Experiments (SI units; prescribed-motion experiments pass F_e = 0, so the stick branches of
