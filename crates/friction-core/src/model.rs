@@ -2,7 +2,7 @@
 //!
 //! Every model — static law, bristle model or FrBD — is a [`FrictionModel`]: a (possibly empty)
 //! state vector `x`, a state derivative and an output force, all as functions of the relative
-//! velocity `v` [m/s] and the external tangential force `F_e` [N] (needed by stick branches such
+//! velocity `v` \[m/s\] and the external tangential force `F_e` \[N\] (needed by stick branches such
 //! as Karnopp's). Parameters are validated when a model is built and never change afterwards;
 //! state lives in caller-owned slices and solver scratch lives in the solver, so one model value
 //! can drive many runs and the stepping loop never allocates.
@@ -59,7 +59,7 @@ pub struct ModelInfo {
     pub params: &'static [ParamSpec],
 }
 
-/// A friction model driven by relative velocity `v` [m/s] and external force `F_e` [N].
+/// A friction model driven by relative velocity `v` \[m/s\] and external force `F_e` \[N\].
 ///
 /// Static laws have `n_states() == 0`. Implementations must return finite values for any finite
 /// input and must not allocate in [`FrictionModel::derivative`] or [`FrictionModel::force`].
@@ -77,10 +77,10 @@ pub trait FrictionModel {
         x.fill(0.0);
     }
 
-    /// Writes dx/dt into `dx` for relative velocity `v` [m/s] and external force `fe` [N].
+    /// Writes dx/dt into `dx` for relative velocity `v` \[m/s\] and external force `fe` \[N\].
     fn derivative(&self, _v: f64, _fe: f64, _x: &[f64], _dx: &mut [f64]) {}
 
-    /// Friction force F [N] (the model output; it acts on the body as −F).
+    /// Friction force F \[N\] (the model output; it acts on the body as −F).
     fn force(&self, v: f64, fe: f64, x: &[f64]) -> f64;
 
     /// [`FrictionModel::derivative`] and [`FrictionModel::force`] in one call: writes dx/dt
@@ -95,7 +95,7 @@ pub trait FrictionModel {
     // Optional hooks for the closed-loop solver (`integrate::adaptive`). The defaults describe a
     // smooth model with unit-sized states, so models that need none of this implement nothing.
 
-    /// Typical magnitude of state `i` in its unit (e.g. F_C/σ0 for a bristle deflection [m]).
+    /// Typical magnitude of state `i` in its unit (e.g. F_C/σ0 for a bristle deflection \[m\]).
     ///
     /// Adaptive solvers scale their absolute tolerance by it, so a 1e-5 m deflection is
     /// controlled as tightly as a 1 m displacement.

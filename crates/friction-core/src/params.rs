@@ -29,7 +29,7 @@ pub struct ParamSpec {
 
 /// The 0/1 parameters that pick one of two readings or experiments: (key, label, meaning of 0,
 /// meaning of 1). The page shows them as a choice of two named options instead of a slider
-/// over [0, 1] (where every value but the ends is an error); the query string keeps 0 and 1.
+/// over \[0, 1\] (where every value but the ends is an error); the query string keeps 0 and 1.
 pub const SWITCHES: [(&str, &str, &str, &str); 5] = [
     (
         "sweep",

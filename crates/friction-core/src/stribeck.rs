@@ -5,7 +5,7 @@
 
 use crate::params::ParamSpec;
 
-/// Regularised absolute value |y|_ε = √(y² + ε), with ε ≥ 0 [unit of y²].
+/// Regularised absolute value |y|_ε = √(y² + ε), with ε ≥ 0 \[unit of y²\].
 ///
 /// It satisfies |y|_ε ≥ |y|, the hypothesis of the letter's boundedness lemma.
 #[inline]
@@ -31,13 +31,13 @@ pub fn sgn_eps(y: f64, eps: f64) -> f64 {
 /// Parameters of the Stribeck law μ(v) = μ_d + (μ_s − μ_d)·exp(−(|v|/v_S)^δ_S).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Stribeck {
-    /// Static friction coefficient μ_s [-].
+    /// Static friction coefficient μ_s \[-\].
     pub mu_s: f64,
-    /// Dynamic (Coulomb) friction coefficient μ_d [-].
+    /// Dynamic (Coulomb) friction coefficient μ_d \[-\].
     pub mu_d: f64,
-    /// Stribeck velocity v_S [m/s].
+    /// Stribeck velocity v_S \[m/s\].
     pub v_s: f64,
-    /// Stribeck exponent δ_S [-].
+    /// Stribeck exponent δ_S \[-\].
     pub delta: f64,
 }
 
@@ -94,7 +94,7 @@ impl Stribeck {
         delta: 2.0,
     };
 
-    /// Friction coefficient μ(v) [-]; even in v, between min(μ_s, μ_d) and max(μ_s, μ_d).
+    /// Friction coefficient μ(v) \[-\]; even in v, between min(μ_s, μ_d) and max(μ_s, μ_d).
     #[inline]
     pub fn mu(&self, v: f64) -> f64 {
         let r = v.abs() / self.v_s;

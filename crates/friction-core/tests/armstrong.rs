@@ -28,7 +28,7 @@ fn default_model() -> Armstrong {
     Armstrong::from_values(&[]).unwrap()
 }
 
-/// Bisection for the root of a function increasing through zero on [lo, hi].
+/// Bisection for the root of a function increasing through zero on \[lo, hi\].
 fn root(f: impl Fn(f64) -> f64, mut lo: f64, mut hi: f64) -> f64 {
     assert!(f(lo) < 0.0 && f(hi) > 0.0);
     for _ in 0..200 {

@@ -288,7 +288,7 @@ proptest! {
     }
 }
 
-/// The library's LuGre belt example ([L] form: v′ = v_b − ẋ, m ẍ = F(v′) − k x), m = 5 kg,
+/// The library's LuGre belt example (\[L\] form: v′ = v_b − ẋ, m ẍ = F(v′) − k x), m = 5 kg,
 /// k = 5e3 N/m, belt 0.1 m/s, N = m g, rational LuGre with the example parameters; the block
 /// starts at rest.
 struct Belt {

@@ -5,7 +5,7 @@
 
 use friction_core::integrate::adaptive::{EventAction, Method, Options, Point, Rodas, System};
 
-/// y'' = −y as [y, y'], with events y − 0.5 and y' (maxima), recording located event times.
+/// y'' = −y as \[y, y'\], with events y − 0.5 and y' (maxima), recording located event times.
 struct Oscillator {
     events: Vec<(usize, f64)>,
 }

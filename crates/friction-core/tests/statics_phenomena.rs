@@ -75,7 +75,7 @@ fn computed_matrix_matches_the_documented_one() {
     assert_eq!(csv.lines().count(), 29);
 }
 
-/// Every disagreement with [C] Table 2 (stick-slip not run). Why the paper is wrong in each:
+/// Every disagreement with \[C\] Table 2 (stick-slip not run). Why the paper is wrong in each:
 /// * AV, CS, CVS pre-sliding and hysteresis: the laws are functions of the velocity (and F_ex)
 ///   only, so F is single-valued in v and jumps at a reversal (no finite dF/dx, no loop).
 /// * DV, SD, SV pre-sliding and hysteresis: the Dahl term is the virgin curve of |X| with a

@@ -319,7 +319,7 @@ where
     Ok(transform)
 }
 
-/// The caption and its font size [CSS px] for a chart `root` wide: 17 px, smaller down to 12 px
+/// The caption and its font size \[CSS px\] for a chart `root` wide: 17 px, smaller down to 12 px
 /// on a narrow panel, then cut with "…", so captions of neighbouring panels do not run into
 /// each other (six stick-slip panels in an embedded frame are ~180 px wide each).
 fn fit_caption<DB: DrawingBackend>(

@@ -11,13 +11,13 @@ pub const MAX_POINTS: usize = 4000;
 /// A time-series quantity of the benchmark.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Quantity {
-    /// Position x [m].
+    /// Position x \[m\].
     Position,
-    /// Velocity ẋ [m/s].
+    /// Velocity ẋ \[m/s\].
     Velocity,
-    /// Acceleration ẍ [m/s²].
+    /// Acceleration ẍ \[m/s²\].
     Acceleration,
-    /// Model output F [N].
+    /// Model output F \[N\].
     Force,
 }
 
@@ -50,7 +50,7 @@ impl Quantity {
     }
 }
 
-/// Pairs (a[i], b[i]) thinned to at most [`MAX_POINTS`], keeping in each bucket the points with
+/// Pairs (a\[i\], b\[i\]) thinned to at most [`MAX_POINTS`], keeping in each bucket the points with
 /// the smallest and largest b so that peaks (breakaway, extrema) survive, and the first and
 /// last points so that the curve spans the whole run.
 pub(crate) fn thin(a: &[f64], b: &[f64]) -> Vec<(f64, f64)> {
@@ -93,7 +93,7 @@ pub(crate) fn thin(a: &[f64], b: &[f64]) -> Vec<(f64, f64)> {
     out
 }
 
-/// Pairs (a[i], b[i]) of a phase-plane path (F against v or x) thinned without changing its
+/// Pairs (a\[i\], b\[i\]) of a phase-plane path (F against v or x) thinned without changing its
 /// drawn shape: a point is kept when it is more than 1/1500 of the data range away, in either
 /// coordinate, from the last kept one (below a pixel on any panel), coarser only when that
 /// leaves more than [`MAX_PATH_POINTS`].

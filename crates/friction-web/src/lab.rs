@@ -55,7 +55,7 @@ enum Job {
         bench: Bench,
         models: Vec<BenchModel>,
         ws: Box<Workspace>,
-        /// The run in progress and the compute time spent on it so far [ms].
+        /// The run in progress and the compute time spent on it so far \[ms\].
         current: Option<Box<(BenchRun, f64)>>,
         /// (run, wall time in ms: the compute time of its pieces) per finished model.
         runs: Vec<(StickSlipRun, f64)>,
@@ -538,7 +538,7 @@ impl Lab {
     }
 
     /// Controls of the current view and model, in order: `[{key, label, unit, min, max, log,
-    /// value, kind: "number"|"list"|"choice", max_len, options: [[value, label]], group}]`.
+    /// value, kind: "number"|"list"|"choice", max_len, options: [\[value, label\]], group}]`.
     pub fn controls(&self) -> JsValue {
         let out: Vec<ControlOut> = self
             .scenario
@@ -640,7 +640,7 @@ impl Lab {
     }
 
     /// Computes for up to `budget_ms`, then draws what is ready. Returns `{done, progress:
-    /// [finished, total], background, error}`; call again next frame while `done` is false.
+    /// \[finished, total\], background, error}`; call again next frame while `done` is false.
     pub fn frame(&mut self, budget_ms: f64) -> Result<JsValue, JsError> {
         if !self.job.done() {
             self.job.advance(budget_ms);

@@ -186,7 +186,7 @@ struct ModelOut {
 }
 
 /// Every registered model in `--list-models` order: `[{id, name, category, provisional,
-/// composite}]`, where `composite` is `[[key, value]]` for the composite paper's figure (AV, CS,
+/// composite}]`, where `composite` is `[\[key, value\]]` for the composite paper's figure (AV, CS,
 /// CVS: F–v; DV, SD, SV: the symmetric displacement sweep) and `null` otherwise.
 #[wasm_bindgen(js_name = modelList)]
 pub fn model_list() -> JsValue {

@@ -10,7 +10,7 @@ pub struct Row {
     pub id: &'static str,
     /// The thesis' name of the model.
     pub name: &'static str,
-    /// ode45, ode15s, ode23s, ode78 [s]; `None` = DNC.
+    /// ode45, ode15s, ode23s, ode78 \[s\]; `None` = DNC.
     pub times: [Option<f64>; 4],
 }
 
@@ -18,7 +18,7 @@ pub struct Row {
 pub const CAPTION: &str = "Run time in this browser vs. the thesis' MATLAB times (Table 6.5, \
 average simulation time [s], different machine and solver; for ranking only)";
 
-/// [T] Table 6.5, in the thesis' row order.
+/// \[T\] Table 6.5, in the thesis' row order.
 pub const TABLE_6_5: [Row; 8] = [
     Row {
         id: "karnopp",

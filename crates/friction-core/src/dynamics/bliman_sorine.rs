@@ -2,7 +2,7 @@
 //! path variable s = ∫|v| dt.
 //!
 //! In time: dF/dt = (f1 v − |v| F)/ε_f, i.e. Dahl with σ0 = f1/ε_f and F_C = f1. The state is the
-//! force x_s = F [N]. Defaults (not in the seed): f1 = μ_k F_N, ε_f = F_C/σ0 of Table 7.1, so the
+//! force x_s = F \[N\]. Defaults (not in the seed): f1 = μ_k F_N, ε_f = F_C/σ0 of Table 7.1, so the
 //! benchmark run equals Dahl's.
 
 use super::common::{self, spec, FN, MUK};
@@ -35,12 +35,12 @@ static INFO: ModelInfo = ModelInfo {
 /// Registry entry.
 pub static ENTRY: ModelEntry = ModelEntry { info: &INFO, build };
 
-/// First-order Bliman–Sorine: force level f1 = μ_k F_N [N], slip length ε_f [m].
+/// First-order Bliman–Sorine: force level f1 = μ_k F_N \[N\], slip length ε_f \[m\].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct BlimanSorine1 {
-    /// Force level f1 [N].
+    /// Force level f1 \[N\].
     pub f1: f64,
-    /// Slip length ε_f [m].
+    /// Slip length ε_f \[m\].
     pub epsf: f64,
 }
 

@@ -2,7 +2,7 @@
 //! towards f1 and a slow mode of length ε_f towards −f2 give a peak over slip distance (a
 //! "Stribeck effect in space") and the steady level f1 − f2.
 //!
-//! dx1/dt = (f1 v − |v| x1)/(η ε_f), dx2/dt = −(f2 v + |v| x2)/ε_f, F = x1 + x2 [N].
+//! dx1/dt = (f1 v − |v| x1)/(η ε_f), dx2/dt = −(f2 v + |v| x2)/ε_f, F = x1 + x2 \[N\].
 //! Defaults (not in the seed): f1 = μ_s F_N and f2 = (μ_s − μ_k) F_N so the steady level is F_C;
 //! ε_f = 1e-3 m and η = 0.01 put the fast stiffness f1/(η ε_f) ≈ 1.5e5 N/m near Table 7.1's σ0 and
 //! the peak near 0.98 f1.
@@ -48,16 +48,16 @@ static INFO: ModelInfo = ModelInfo {
 /// Registry entry.
 pub static ENTRY: ModelEntry = ModelEntry { info: &INFO, build };
 
-/// Second-order Bliman–Sorine: levels f1, f2 [N], slip length ε_f [m], ratio η [-].
+/// Second-order Bliman–Sorine: levels f1, f2 \[N\], slip length ε_f \[m\], ratio η \[-\].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct BlimanSorine2 {
-    /// Fast-mode level f1 [N].
+    /// Fast-mode level f1 \[N\].
     pub f1: f64,
-    /// Slow-mode level f2 [N].
+    /// Slow-mode level f2 \[N\].
     pub f2: f64,
-    /// Slip length ε_f [m].
+    /// Slip length ε_f \[m\].
     pub epsf: f64,
-    /// Length ratio η [-].
+    /// Length ratio η \[-\].
     pub eta: f64,
 }
 

@@ -8,7 +8,7 @@
 //! reproducible and independent of the solver's step sequence.
 //!
 //! Decisions (no defaults in the seed): σ_i = σ0/N, δ_s = F_s/σ0 (all bristles at the limit carry
-//! F_s) and Δ = 4 (F_s − F_C)/σ0, clamped to [0.05 δ_s, 2 δ_s], so the mean sliding force is F_C.
+//! F_s) and Δ = 4 (F_s − F_C)/σ0, clamped to \[0.05 δ_s, 2 δ_s\], so the mean sliding force is F_C.
 //! σ0 defaults to 1e3 N/m (not Table 7.1's 1e5): each snap is an event, and at 1e5 N/m a 40 s run
 //! would need millions of them.
 
@@ -54,16 +54,16 @@ static INFO: ModelInfo = ModelInfo {
 /// Registry entry.
 pub static ENTRY: ModelEntry = ModelEntry { info: &INFO, build };
 
-/// Bristle model: N bristles of stiffness σ_i [N/m], strain limit δ_s [m], re-bond range Δ [m].
+/// Bristle model: N bristles of stiffness σ_i \[N/m\], strain limit δ_s \[m\], re-bond range Δ \[m\].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Bristle {
     /// Number of bristles.
     pub n: usize,
-    /// Stiffness of one bristle σ_i [N/m].
+    /// Stiffness of one bristle σ_i \[N/m\].
     pub sigma_i: f64,
-    /// Strain limit δ_s [m].
+    /// Strain limit δ_s \[m\].
     pub delta_s: f64,
-    /// Re-bond range Δ [m].
+    /// Re-bond range Δ \[m\].
     pub range: f64,
     /// Seed of the re-bond draws.
     pub seed: u64,

@@ -3,7 +3,7 @@
 //! State form for α = 1 (thesis eq. 7.4–7.5): F = σ0 z, dz/dt = v − σ0|v| z / F_C, and for a
 //! general shape exponent α (eq. 7.1–7.2):
 //! dF/dt = σ0 v |1 − (F/F_C) sgn v|^α sgn(1 − (F/F_C) sgn v). Steady state F = F_C sgn v. The
-//! state is z = F/σ0 [m] so every bristle model shares the same state scale.
+//! state is z = F/σ0 \[m\] so every bristle model shares the same state scale.
 
 use super::common::{self, spec, FN, MUK, SIGMA0};
 use crate::model::{Category, FrictionModel, ModelEntry, ModelInfo};
@@ -27,14 +27,14 @@ static INFO: ModelInfo = ModelInfo {
 /// Registry entry.
 pub static ENTRY: ModelEntry = ModelEntry { info: &INFO, build };
 
-/// Dahl model: Coulomb level F_C = μ_k F_N [N], rest stiffness σ0 [N/m], shape exponent α [-].
+/// Dahl model: Coulomb level F_C = μ_k F_N \[N\], rest stiffness σ0 \[N/m\], shape exponent α \[-\].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Dahl {
-    /// Coulomb level F_C [N].
+    /// Coulomb level F_C \[N\].
     pub fc: f64,
-    /// Rest stiffness σ0 [N/m].
+    /// Rest stiffness σ0 \[N/m\].
     pub sigma0: f64,
-    /// Shape exponent α [-].
+    /// Shape exponent α \[-\].
     pub alpha: f64,
 }
 

@@ -1,6 +1,6 @@
 //! Dankowicz (1999), PROVISIONAL: only the Dahl-type core could be recovered (CATALOG §4.6).
 //!
-//! dz/dt = v (1 − (z/δ) sgn v), F = F_C z/δ, i.e. Dahl with σ0 = F_C/δ; δ [m] is the
+//! dz/dt = v (1 − (z/δ) sgn v), F = F_C z/δ, i.e. Dahl with σ0 = F_C/δ; δ \[m\] is the
 //! characteristic pre-sliding length. The original's second (rate-and-state) variable, which
 //! gives velocity weakening, is not recoverable from the sources, hence the provisional flag.
 
@@ -34,12 +34,12 @@ static INFO: ModelInfo = ModelInfo {
 /// Registry entry.
 pub static ENTRY: ModelEntry = ModelEntry { info: &INFO, build };
 
-/// Dankowicz core: Coulomb level F_C [N], pre-sliding length δ [m].
+/// Dankowicz core: Coulomb level F_C \[N\], pre-sliding length δ \[m\].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Dankowicz {
-    /// Coulomb level F_C = μ_k F_N [N].
+    /// Coulomb level F_C = μ_k F_N \[N\].
     pub fc: f64,
-    /// Pre-sliding length δ [m].
+    /// Pre-sliding length δ \[m\].
     pub delta: f64,
 }
 

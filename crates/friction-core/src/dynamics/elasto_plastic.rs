@@ -45,21 +45,21 @@ pub static ENTRY: ModelEntry = ModelEntry { info: &INFO, build };
 /// Elasto-plastic model; forces N, σ0 N/m, σ1 and σ2 N·s/m, v_S m/s, z_ba m.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ElastoPlastic {
-    /// Static level F_s [N].
+    /// Static level F_s \[N\].
     pub fs: f64,
-    /// Coulomb level F_C [N].
+    /// Coulomb level F_C \[N\].
     pub fc: f64,
-    /// Stiffness σ0 [N/m].
+    /// Stiffness σ0 \[N/m\].
     pub sigma0: f64,
-    /// Damping σ1 [N·s/m].
+    /// Damping σ1 \[N·s/m\].
     pub sigma1: f64,
-    /// Viscous σ2 [N·s/m].
+    /// Viscous σ2 \[N·s/m\].
     pub sigma2: f64,
-    /// Stribeck velocity v_S [m/s].
+    /// Stribeck velocity v_S \[m/s\].
     pub vs: f64,
-    /// Stribeck exponent i [-].
+    /// Stribeck exponent i \[-\].
     pub i: f64,
-    /// Breakaway deflection z_ba [m].
+    /// Breakaway deflection z_ba \[m\].
     pub zba: f64,
 }
 
@@ -90,14 +90,14 @@ fn build(values: &[f64]) -> Result<Box<dyn FrictionModel>, ParamError> {
 }
 
 impl ElastoPlastic {
-    /// Steady-state friction level F_ss(v) [N].
+    /// Steady-state friction level F_ss(v) \[N\].
     pub fn fss(&self, v: f64) -> f64 {
         let r = (v / self.vs).abs();
         let e = common::shape_pow(r, self.i);
         self.fc + (self.fs - self.fc) * common::exp_neg(e)
     }
 
-    /// Adhesion map α(z, v) [-].
+    /// Adhesion map α(z, v) \[-\].
     pub fn alpha(&self, z: f64, v: f64) -> f64 {
         self.alpha_with(z, v, self.fss(v))
     }

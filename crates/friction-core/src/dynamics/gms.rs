@@ -74,23 +74,23 @@ pub static ENTRY: ModelEntry = ModelEntry { info: &INFO, build };
 /// GMS model with its per-element constants.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Gms {
-    /// Static level F_s [N].
+    /// Static level F_s \[N\].
     pub fs: f64,
-    /// Coulomb level F_C [N].
+    /// Coulomb level F_C \[N\].
     pub fc: f64,
-    /// Viscous σ2 [N·s/m].
+    /// Viscous σ2 \[N·s/m\].
     pub sigma2: f64,
-    /// Stribeck velocity v_S [m/s].
+    /// Stribeck velocity v_S \[m/s\].
     pub vs: f64,
-    /// Stribeck exponent δ [-].
+    /// Stribeck exponent δ \[-\].
     pub delta: f64,
-    /// Attraction C [N/s].
+    /// Attraction C \[N/s\].
     pub c: f64,
-    /// Element stiffnesses k_i [N/m].
+    /// Element stiffnesses k_i \[N/m\].
     pub k: Vec<f64>,
-    /// Element damping σ_i [N·s/m].
+    /// Element damping σ_i \[N·s/m\].
     pub damp: Vec<f64>,
-    /// Element weights α_i [-], Σ = 1.
+    /// Element weights α_i \[-\], Σ = 1.
     pub alpha: Vec<f64>,
 }
 
@@ -115,7 +115,7 @@ fn build(values: &[f64]) -> Result<Box<dyn FrictionModel>, ParamError> {
 }
 
 impl Gms {
-    /// Steady-state level F_ss(v) [N] (even, positive).
+    /// Steady-state level F_ss(v) \[N\] (even, positive).
     pub fn fss(&self, v: f64) -> f64 {
         let r = (v / self.vs).abs();
         self.fc + (self.fs - self.fc) * common::exp_neg(common::shape_pow(r, self.delta))

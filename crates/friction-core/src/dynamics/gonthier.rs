@@ -53,21 +53,21 @@ pub static ENTRY: ModelEntry = ModelEntry { info: &INFO, build };
 /// Gonthier model; forces N, σ0 N/m, σ1 and σ2 N·s/m, v_S and v0 m/s, τ_dw s.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Gonthier {
-    /// Static level F_s [N].
+    /// Static level F_s \[N\].
     pub fs: f64,
-    /// Coulomb level F_C [N].
+    /// Coulomb level F_C \[N\].
     pub fc: f64,
-    /// Stiffness σ0 [N/m].
+    /// Stiffness σ0 \[N/m\].
     pub sigma0: f64,
-    /// Damping σ1 [N·s/m].
+    /// Damping σ1 \[N·s/m\].
     pub sigma1: f64,
-    /// Viscous σ2 [N·s/m].
+    /// Viscous σ2 \[N·s/m\].
     pub sigma2: f64,
-    /// Stribeck velocity v_S [m/s].
+    /// Stribeck velocity v_S \[m/s\].
     pub vs: f64,
-    /// Direction tolerance v0 [m/s].
+    /// Direction tolerance v0 \[m/s\].
     pub v0: f64,
-    /// Dwell-time constant τ_dw [s].
+    /// Dwell-time constant τ_dw \[s\].
     pub taudw: f64,
 }
 

@@ -1,7 +1,7 @@
 //! Leuven model (Swevers et al. 2000; Lampaert, Swevers & Al-Bender 2002), CATALOG §4.7 as
 //! corrected by ERRATA §1 #5. PROVISIONAL: the hysteresis-function layout is reconstructed.
 //!
-//! dz/dt = v [1 − sgn(F_h/s(v)) |F_h/s(v)|^n] = v − |v| sgn(F_h) |F_h/S(v)|^n (S = |s|, so the
+//! dz/dt = v \[1 − sgn(F_h/s(v)) |F_h/s(v)|^n\] = v − |v| sgn(F_h) |F_h/S(v)|^n (S = |s|, so the
 //! expression is defined at v = 0), F = F_h(z) + σ1 dz/dt + σ2 v, s(v) = sgn v [F_C + (F_s − F_C)
 //! e^{−(|v|/v_S)^δ}]. The hysteresis force F_h with non-local memory is realised, as in the 2002
 //! revision, by N Maxwell-slip elements driven by z: element i deflects with dz/dt until
@@ -62,23 +62,23 @@ pub static ENTRY: ModelEntry = ModelEntry { info: &INFO, build };
 /// Leuven model with Maxwell-slip hysteresis.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Leuven {
-    /// Static level F_s [N].
+    /// Static level F_s \[N\].
     pub fs: f64,
-    /// Coulomb level F_C [N].
+    /// Coulomb level F_C \[N\].
     pub fc: f64,
-    /// Damping σ1 [N·s/m].
+    /// Damping σ1 \[N·s/m\].
     pub sigma1: f64,
-    /// Viscous σ2 [N·s/m].
+    /// Viscous σ2 \[N·s/m\].
     pub sigma2: f64,
-    /// Stribeck velocity v_S [m/s].
+    /// Stribeck velocity v_S \[m/s\].
     pub vs: f64,
-    /// Stribeck exponent δ [-].
+    /// Stribeck exponent δ \[-\].
     pub delta: f64,
-    /// Transition exponent n [-].
+    /// Transition exponent n \[-\].
     pub nexp: f64,
-    /// Element stiffnesses k_i [N/m].
+    /// Element stiffnesses k_i \[N/m\].
     pub k: Vec<f64>,
-    /// Element slip deflections Δ_i [m].
+    /// Element slip deflections Δ_i \[m\].
     pub lim: Vec<f64>,
 }
 
@@ -105,7 +105,7 @@ fn build(values: &[f64]) -> Result<Box<dyn FrictionModel>, ParamError> {
 }
 
 impl Leuven {
-    /// Stribeck magnitude S(v) = |s(v)| [N].
+    /// Stribeck magnitude S(v) = |s(v)| \[N\].
     pub fn stribeck(&self, v: f64) -> f64 {
         self.fc + (self.fs - self.fc) * self.stribeck_exp(v).0
     }

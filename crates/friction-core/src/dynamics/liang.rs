@@ -41,15 +41,15 @@ pub static ENTRY: ModelEntry = ModelEntry { info: &INFO, build };
 /// Liang model; forces N, σ0 N/m, σ1 N·s/m, v0 m/s.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Liang {
-    /// Static level F_s [N].
+    /// Static level F_s \[N\].
     pub fs: f64,
-    /// Coulomb level F_C [N].
+    /// Coulomb level F_C \[N\].
     pub fc: f64,
-    /// Stiffness σ0 [N/m].
+    /// Stiffness σ0 \[N/m\].
     pub sigma0: f64,
-    /// Damping σ1 [N·s/m].
+    /// Damping σ1 \[N·s/m\].
     pub sigma1: f64,
-    /// Threshold v0 [m/s].
+    /// Threshold v0 \[m/s\].
     pub v0: f64,
 }
 
@@ -66,7 +66,7 @@ fn build(values: &[f64]) -> Result<Box<dyn FrictionModel>, ParamError> {
 }
 
 impl Liang {
-    /// Deflection limit z_max(v) [m].
+    /// Deflection limit z_max(v) \[m\].
     pub fn zmax(&self, v: f64) -> f64 {
         if v.abs() > self.v0 {
             self.fc / self.sigma0

@@ -24,17 +24,17 @@ pub static ENTRY: ModelEntry = ModelEntry { info: &INFO, build };
 /// LuGre model with the Gaussian Stribeck curve; forces in N, σ0 N/m, σ1 and σ2 N·s/m, v_S m/s.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct LuGre {
-    /// Static level F_s = μ_s F_N [N].
+    /// Static level F_s = μ_s F_N \[N\].
     pub fs: f64,
-    /// Coulomb level F_C = μ_k F_N [N].
+    /// Coulomb level F_C = μ_k F_N \[N\].
     pub fc: f64,
-    /// Bristle stiffness σ0 [N/m].
+    /// Bristle stiffness σ0 \[N/m\].
     pub sigma0: f64,
-    /// Bristle damping σ1 [N·s/m].
+    /// Bristle damping σ1 \[N·s/m\].
     pub sigma1: f64,
-    /// Viscous coefficient σ2 [N·s/m].
+    /// Viscous coefficient σ2 \[N·s/m\].
     pub sigma2: f64,
-    /// Stribeck velocity v_S [m/s].
+    /// Stribeck velocity v_S \[m/s\].
     pub vs: f64,
 }
 
@@ -52,14 +52,14 @@ fn build(values: &[f64]) -> Result<Box<dyn FrictionModel>, ParamError> {
 }
 
 impl LuGre {
-    /// Stribeck curve g(v) [N].
+    /// Stribeck curve g(v) \[N\].
     #[inline]
     pub fn g(&self, v: f64) -> f64 {
         let r = v / self.vs;
         self.fc + (self.fs - self.fc) * common::exp_neg(r * r)
     }
 
-    /// Steady-state force g(v) sgn v + σ2 v [N].
+    /// Steady-state force g(v) sgn v + σ2 v \[N\].
     pub fn steady(&self, v: f64) -> f64 {
         self.g(v) * common::sgn(v) + self.sigma2 * v
     }

@@ -1,6 +1,6 @@
 //! The friction library's LuGre variant (CATALOG §6.2e): a rational Stribeck shape.
 //!
-//! dz/dt = v − |v| z / g(v), g(v) = a1 + a2/(1 + (|v|/v_s)^α) [m], a1 = μ_c N/σ0,
+//! dz/dt = v − |v| z / g(v), g(v) = a1 + a2/(1 + (|v|/v_s)^α) \[m\], a1 = μ_c N/σ0,
 //! a2 = (μ_s − μ_c) N/σ0, F = σ0 z + σ1 dz/dt + σ2 v. Defaults: the library's `lugre_example`.
 
 use super::common::{self, spec, FN};
@@ -76,22 +76,22 @@ static INFO: ModelInfo = ModelInfo {
 /// Registry entry.
 pub static ENTRY: ModelEntry = ModelEntry { info: &INFO, build };
 
-/// Library LuGre: a1, a2 [m], σ0 [N/m], σ1, σ2 [N·s/m], v_s [m/s], α [-].
+/// Library LuGre: a1, a2 \[m\], σ0 \[N/m\], σ1, σ2 \[N·s/m\], v_s \[m/s\], α \[-\].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct LuGreRational {
-    /// Coulomb deflection a1 = μ_c N/σ0 [m].
+    /// Coulomb deflection a1 = μ_c N/σ0 \[m\].
     pub a1: f64,
-    /// Stiction excess a2 = (μ_s − μ_c) N/σ0 [m].
+    /// Stiction excess a2 = (μ_s − μ_c) N/σ0 \[m\].
     pub a2: f64,
-    /// Stribeck velocity v_s [m/s].
+    /// Stribeck velocity v_s \[m/s\].
     pub vs: f64,
-    /// Stiffness σ0 [N/m].
+    /// Stiffness σ0 \[N/m\].
     pub sigma0: f64,
-    /// Damping σ1 [N·s/m].
+    /// Damping σ1 \[N·s/m\].
     pub sigma1: f64,
-    /// Viscous σ2 [N·s/m].
+    /// Viscous σ2 \[N·s/m\].
     pub sigma2: f64,
-    /// Shape exponent α [-].
+    /// Shape exponent α \[-\].
     pub alpha: f64,
 }
 
@@ -110,7 +110,7 @@ fn build(values: &[f64]) -> Result<Box<dyn FrictionModel>, ParamError> {
 }
 
 impl LuGreRational {
-    /// Stribeck deflection g(v) [m].
+    /// Stribeck deflection g(v) \[m\].
     #[inline]
     pub fn g(&self, v: f64) -> f64 {
         let s = v.abs() / self.vs;

@@ -36,12 +36,12 @@ static INFO: ModelInfo = ModelInfo {
 /// Registry entry.
 pub static ENTRY: ModelEntry = ModelEntry { info: &INFO, build };
 
-/// Maxwell element: stiffness k [N/m], slip deflection Δ [m].
+/// Maxwell element: stiffness k \[N/m\], slip deflection Δ \[m\].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Maxwell {
-    /// Stiffness k [N/m].
+    /// Stiffness k \[N/m\].
     pub k: f64,
-    /// Slip deflection Δ = μ N/k [m].
+    /// Slip deflection Δ = μ N/k \[m\].
     pub delta: f64,
 }
 

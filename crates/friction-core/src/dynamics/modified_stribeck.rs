@@ -72,18 +72,18 @@ static INFO: ModelInfo = ModelInfo {
 /// Registry entry.
 pub static ENTRY: ModelEntry = ModelEntry { info: &INFO, build };
 
-/// Modified Stribeck element: a1, a2 [m], v_s [m/s], b_v [N·s/m], k [N/m].
+/// Modified Stribeck element: a1, a2 \[m\], v_s \[m/s\], b_v \[N·s/m\], k \[N/m\].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ModifiedStribeck {
-    /// Coulomb deflection a1 [m].
+    /// Coulomb deflection a1 \[m\].
     pub a1: f64,
-    /// Stiction excess deflection a2 [m].
+    /// Stiction excess deflection a2 \[m\].
     pub a2: f64,
-    /// Stribeck velocity v_s [m/s].
+    /// Stribeck velocity v_s \[m/s\].
     pub vs: f64,
-    /// Viscous b_v [N·s/m].
+    /// Viscous b_v \[N·s/m\].
     pub bv: f64,
-    /// Stiffness k [N/m].
+    /// Stiffness k \[N/m\].
     pub k: f64,
 }
 
@@ -100,7 +100,7 @@ fn build(values: &[f64]) -> Result<Box<dyn FrictionModel>, ParamError> {
 }
 
 impl ModifiedStribeck {
-    /// Slip limit g(v) [m].
+    /// Slip limit g(v) \[m\].
     pub fn g(&self, v: f64) -> f64 {
         let r = v / self.vs;
         self.a1 + self.a2 * common::exp_neg(r * r)

@@ -39,16 +39,16 @@ static INFO: ModelInfo = ModelInfo {
 /// Registry entry.
 pub static ENTRY: ModelEntry = ModelEntry { info: &INFO, build };
 
-/// Reset integrator; z0 [m], σ0 [N/m], σ1 [N·s/m], a [-].
+/// Reset integrator; z0 \[m\], σ0 \[N/m\], σ1 \[N·s/m\], a \[-\].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ResetIntegrator {
-    /// Saturation deflection z0 = F_C/σ0 [m].
+    /// Saturation deflection z0 = F_C/σ0 \[m\].
     pub z0: f64,
-    /// Stiffness σ0 [N/m].
+    /// Stiffness σ0 \[N/m\].
     pub sigma0: f64,
-    /// Damping σ1 [N·s/m].
+    /// Damping σ1 \[N·s/m\].
     pub sigma1: f64,
-    /// Stiction coefficient a [-].
+    /// Stiction coefficient a \[-\].
     pub a: f64,
     /// Thesis force form (7.10) instead of the literature form.
     pub thesis_form: bool,

@@ -1,7 +1,7 @@
 //! The curve experiment behind the `curve` and `explorer` views: F against v (or against the
 //! displacement X) for up to four models.
 //!
-//! * `sweep = 0` (v): F(v, F_e) on `npts` evenly spaced velocities in [vmin, vmax]. Static laws are
+//! * `sweep = 0` (v): F(v, F_e) on `npts` evenly spaced velocities in \[vmin, vmax\]. Static laws are
 //!   evaluated directly. Models with state (DV/SD/SV, bristle models) give their quasi-steady
 //!   curve: from the point nearest v = 0 outwards, each point after sliding
 //!   [`SETTLE_SLIP`] metres at that velocity.
@@ -106,7 +106,7 @@ pub static EXPLORER_VIEW: ViewDef = ViewDef {
 /// What the horizontal axis is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Sweep {
-    /// Relative velocity v [m/s].
+    /// Relative velocity v \[m/s\].
     Velocity,
     /// Displacement X \[m\].
     Displacement,
@@ -135,7 +135,7 @@ pub struct CurveResult {
 }
 
 /// Values of [`PARAMS`] that reproduce \[C\]'s figure for a composite model (F_ex = 15 N):
-/// F–v on [−1, 1] m/s for AV/CS/CVS (Figs 2–4), the displacement sweep for DV/SD/SV (Figs 5–7).
+/// F–v on \[−1, 1\] m/s for AV/CS/CVS (Figs 2–4), the displacement sweep for DV/SD/SV (Figs 5–7).
 pub fn composite_figure(model_id: &str) -> Option<[f64; 6]> {
     match model_id {
         "av" | "cs" | "cvs" => Some([-1.0, 1.0, 801.0, 15.0, 0.0, 14.0 / 3.0]),

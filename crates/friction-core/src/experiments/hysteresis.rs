@@ -28,7 +28,7 @@ impl FreqUnit {
             _ => None,
         }
     }
-    /// Angular frequency [rad/s] of a frequency given in this unit.
+    /// Angular frequency \[rad/s\] of a frequency given in this unit.
     pub fn omega(self, f: f64) -> f64 {
         match self {
             FreqUnit::Hz => 2.0 * std::f64::consts::PI * f,
@@ -107,9 +107,9 @@ pub const MAX_STEPS_PER_CYCLE: usize = 20_000;
 pub struct HysteresisConfig {
     /// The friction model.
     pub model: Frbd,
-    /// Mean velocity [m/s].
+    /// Mean velocity \[m/s\].
     pub v_mean: f64,
-    /// Velocity amplitude [m/s].
+    /// Velocity amplitude \[m/s\].
     pub v_amp: f64,
     /// Frequencies, in `unit`.
     pub freqs: Vec<f64>,
@@ -147,7 +147,7 @@ pub struct LoopMetrics {
     pub fmax: f64,
     /// Smallest F over the cycle \[N\].
     pub fmin: f64,
-    /// Loop area ∮F dv [N·m/s].
+    /// Loop area ∮F dv \[N·m/s\].
     pub area: f64,
     /// Energy dissipated per cycle ∮F·v dt \[J\] (the storage returns to its value).
     pub energy: f64,
@@ -164,11 +164,11 @@ pub struct LoopMetrics {
 pub struct Loop {
     /// Frequency in the configured unit.
     pub freq: f64,
-    /// Angular frequency [rad/s].
+    /// Angular frequency \[rad/s\].
     pub omega: f64,
     /// Time within the cycle \[s\], from 0 to one period inclusive.
     pub t: Vec<f64>,
-    /// Velocity v(t) [m/s].
+    /// Velocity v(t) \[m/s\].
     pub v: Vec<f64>,
     /// Friction force F(t) \[N\].
     pub f: Vec<f64>,
@@ -369,7 +369,7 @@ pub fn run(cfg: &HysteresisConfig) -> Vec<Loop> {
     r.done
 }
 
-/// Steady-state reference F = p·sgn_ε(v)·μ(v) over [v_lo, v_hi] (`points` ≥ 2 samples).
+/// Steady-state reference F = p·sgn_ε(v)·μ(v) over \[v_lo, v_hi\] (`points` ≥ 2 samples).
 pub fn steady_curve(model: &Frbd, v_lo: f64, v_hi: f64, points: usize) -> Vec<(f64, f64)> {
     let n = points.max(2);
     let c = model.contact();

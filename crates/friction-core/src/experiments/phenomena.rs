@@ -90,13 +90,13 @@ pub struct Phenomena {
     pub f_hold: f64,
     /// Smallest friction while sliding after breakaway \[N\].
     pub f_kin: f64,
-    /// Largest relative drop of |F_ss| below its running maximum [-].
+    /// Largest relative drop of |F_ss| below its running maximum \[-\].
     pub stribeck_drop: f64,
-    /// Relative growth of |F_ss| from 10 to 100 m/s [-].
+    /// Relative growth of |F_ss| from 10 to 100 m/s \[-\].
     pub viscous_rise: f64,
-    /// Secant slopes [N/m] after a reversal, at δ = 2e-6 m and δ = 2e-8 m.
+    /// Secant slopes \[N/m\] after a reversal, at δ = 2e-6 m and δ = 2e-8 m.
     pub reversal_slopes: (f64, f64),
-    /// Largest normalised F–v loop area [-].
+    /// Largest normalised F–v loop area \[-\].
     pub loop_area: f64,
 }
 

@@ -45,11 +45,11 @@ pub const MAX_STEPS: usize = 400_000;
 pub struct RelaxationConfig {
     /// (legend label, model) pairs.
     pub models: Vec<(String, Frbd)>,
-    /// Constant sliding velocity [m/s].
+    /// Constant sliding velocity \[m/s\].
     pub v: f64,
     /// End time \[s\].
     pub t_end: f64,
-    /// Number of log-spaced samples in [t_end·1e-6, t_end].
+    /// Number of log-spaced samples in \[t_end·1e-6, t_end\].
     pub points: usize,
 }
 

@@ -167,7 +167,7 @@ pub enum Reference {
 }
 
 impl Reference {
-    /// (q_d, q̇_d, q̈_d) at time t [rad, rad/s, rad/s²].
+    /// (q_d, q̇_d, q̈_d) at time t \[rad, rad/s, rad/s²\].
     #[inline]
     pub fn eval(&self, t: f64) -> (f64, f64, f64) {
         match *self {
@@ -191,23 +191,23 @@ impl Reference {
 /// Validated arm, controller and initial conditions (everything except the friction model).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Arm {
-    /// Link inertia m [kg·m²].
+    /// Link inertia m \[kg·m²\].
     pub m: f64,
-    /// Viscous damping c [N·m·s/rad].
+    /// Viscous damping c \[N·m·s/rad\].
     pub c: f64,
-    /// Gravity torque amplitude G = m g₀ l [N·m] of g(q) = G cos q.
+    /// Gravity torque amplitude G = m g₀ l \[N·m\] of g(q) = G cos q.
     pub gload: f64,
-    /// Tracking gain k1 [N·m·s/rad].
+    /// Tracking gain k1 \[N·m·s/rad\].
     pub k1: f64,
-    /// Observer gain k2 [m/rad] (with the unit lever arm: dimensionless).
+    /// Observer gain k2 \[m/rad\] (with the unit lever arm: dimensionless).
     pub k2: f64,
-    /// Error bandwidth λ [1/s].
+    /// Error bandwidth λ \[1/s\].
     pub lambda: f64,
     /// Reference trajectory.
     pub reference: Reference,
     /// Initial angle q_0 \[rad\].
     pub q0: f64,
-    /// Initial velocity q̇_0 [rad/s].
+    /// Initial velocity q̇_0 \[rad/s\].
     pub dq0: f64,
     /// Initial bristle deflection z_0 \[m\] (the branch states start at 0).
     pub z0: f64,
@@ -271,21 +271,21 @@ pub struct Sample {
     pub q: f64,
     /// Reference q_d \[rad\].
     pub qd: f64,
-    /// Joint velocity q̇ [rad/s].
+    /// Joint velocity q̇ \[rad/s\].
     pub qdot: f64,
-    /// Control torque U [N·m].
+    /// Control torque U \[N·m\].
     pub u: f64,
-    /// Joint friction F [N·m].
+    /// Joint friction F \[N·m\].
     pub f: f64,
-    /// Estimated friction F̂ [N·m] (0 with the observer off).
+    /// Estimated friction F̂ \[N·m\] (0 with the observer off).
     pub fhat: f64,
-    /// Sliding variable s = q̃̇ + λ q̃ [rad/s].
+    /// Sliding variable s = q̃̇ + λ q̃ \[rad/s\].
     pub s: f64,
     /// Lyapunov function W = ½ m s² + V(x − x̂)/k2 \[J\].
     pub w: f64,
 }
 
-/// The closed loop as an ODE in y = [t, q, q̇, x (d states), x̂ (d states)].
+/// The closed loop as an ODE in y = \[t, q, q̇, x (d states), x̂ (d states)\].
 ///
 /// Time is a state because the solver's systems are autonomous.
 #[derive(Debug)]
@@ -339,7 +339,7 @@ impl<'a> RobotLoop<'a> {
         }
     }
 
-    /// Initial state [0, q0, q̇0, z0, 0…, ẑ0, 0…].
+    /// Initial state \[0, q0, q̇0, z0, 0…, ẑ0, 0…\].
     pub fn initial_state(&self) -> Vec<f64> {
         let mut y = vec![0.0; 3 + 2 * self.d];
         y[1] = self.arm.q0;
@@ -385,7 +385,7 @@ impl<'a> RobotLoop<'a> {
         0.5 * self.arm.m * s * s + self.model.storage(&self.diff) / self.arm.k2
     }
 
-    /// The rate dW/dt the theory predicts at state y: −(c + k1)s² − D(q̇, x − x̂)/k2 [W].
+    /// The rate dW/dt the theory predicts at state y: −(c + k1)s² − D(q̇, x − x̂)/k2 \[W\].
     pub fn lyapunov_rate_theory(&mut self, y: &[f64]) -> f64 {
         let (s, ..) = self.control(y);
         let d = self.d;
@@ -395,7 +395,7 @@ impl<'a> RobotLoop<'a> {
         -(self.arm.c + self.arm.k1) * s * s - self.model.dissipation(y[2], &self.diff) / self.arm.k2
     }
 
-    /// Sliding variable s [rad/s] at state y.
+    /// Sliding variable s \[rad/s\] at state y.
     pub fn sliding(&self, y: &[f64]) -> f64 {
         self.control(y).0
     }
@@ -468,15 +468,15 @@ pub struct RobotRun {
     pub q: Vec<f64>,
     /// Reference q_d \[rad\].
     pub qd: Vec<f64>,
-    /// Joint velocity q̇ [rad/s].
+    /// Joint velocity q̇ \[rad/s\].
     pub qdot: Vec<f64>,
-    /// Control torque U [N·m].
+    /// Control torque U \[N·m\].
     pub u: Vec<f64>,
-    /// Joint friction F [N·m].
+    /// Joint friction F \[N·m\].
     pub f: Vec<f64>,
-    /// Estimated friction F̂ [N·m].
+    /// Estimated friction F̂ \[N·m\].
     pub fhat: Vec<f64>,
-    /// Sliding variable s [rad/s].
+    /// Sliding variable s \[rad/s\].
     pub s: Vec<f64>,
     /// Lyapunov function W \[J\].
     pub w: Vec<f64>,
@@ -540,9 +540,9 @@ pub struct Metrics {
     /// Largest increase of W between consecutive samples \[J\] (≤ 0 up to solver error when the
     /// observer is on).
     pub w_max_rise: f64,
-    /// max |U| [N·m].
+    /// max |U| \[N·m\].
     pub max_torque: f64,
-    /// max |F − F̂| over the second half of the run [N·m].
+    /// max |F − F̂| over the second half of the run \[N·m\].
     pub max_fhat_error_late: f64,
     /// Accepted solver steps.
     pub steps: usize,

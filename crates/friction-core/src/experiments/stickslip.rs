@@ -5,7 +5,7 @@
 //! relative velocity v = ẋ − v_b and the external force F_e = −k x; x(0) = 0, ẋ(0) = v_b (the block
 //! starts stuck), model states at their virgin value.
 //!
-//! Why a hybrid driver: state models are integrated as one stiff ODE [x, ẋ, z…] with the model's
+//! Why a hybrid driver: state models are integrated as one stiff ODE \[x, ẋ, z…\] with the model's
 //! switching functions as events. Static laws (no state) that jump at v = 0 (Coulomb) cannot be
 //! integrated as an ODE at all — the force chatters between ±F_C. For them the driver runs an
 //! event-driven stick phase (ẍ = 0 with F = F_e) while F_e lies between the one-sided limits
@@ -98,19 +98,19 @@ pub const ATOL: f64 = 1e-8;
 /// Validated benchmark settings.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Bench {
-    /// Mass m [kg].
+    /// Mass m \[kg\].
     pub m: f64,
-    /// Spring stiffness k [N/m].
+    /// Spring stiffness k \[N/m\].
     pub k: f64,
-    /// Belt speed v_b [m/s].
+    /// Belt speed v_b \[m/s\].
     pub vb: f64,
-    /// Static coefficient μ_s [-] (passed to the models; used here only for F_N reporting).
+    /// Static coefficient μ_s \[-\] (passed to the models; used here only for F_N reporting).
     pub mus: f64,
-    /// Kinetic coefficient μ_k [-].
+    /// Kinetic coefficient μ_k \[-\].
     pub muk: f64,
-    /// Gravity g [m/s²].
+    /// Gravity g \[m/s²\].
     pub g: f64,
-    /// End time [s].
+    /// End time \[s\].
     pub tend: f64,
 }
 
@@ -141,7 +141,7 @@ impl Bench {
         })
     }
 
-    /// Normal force F_N = m g [N], the value the view passes to the models' `fn` key.
+    /// Normal force F_N = m g \[N\], the value the view passes to the models' `fn` key.
     pub fn normal_force(&self) -> f64 {
         self.m * self.g
     }
@@ -151,21 +151,21 @@ impl Bench {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Metrics {
     /// Time of the first peak of the friction force on the block, −F, before the first
-    /// x-maximum (ERRATA §1 #4 definition of breakaway) [s]; NaN if none.
+    /// x-maximum (ERRATA §1 #4 definition of breakaway) \[s\]; NaN if none.
     pub breakaway_time: f64,
-    /// That peak friction on the block, −F [N].
+    /// That peak friction on the block, −F \[N\].
     pub breakaway_force: f64,
-    /// Position at breakaway [m].
+    /// Position at breakaway \[m\].
     pub breakaway_x: f64,
-    /// Time of the first local maximum of x [s] (NaN if none).
+    /// Time of the first local maximum of x \[s\] (NaN if none).
     pub first_xmax_time: f64,
-    /// First local maximum of x [m].
+    /// First local maximum of x \[m\].
     pub first_xmax: f64,
-    /// Largest x over the run [m].
+    /// Largest x over the run \[m\].
     pub x_max: f64,
-    /// Smallest x after the first maximum (the oscillation's lower extreme) [m]; NaN if none.
+    /// Smallest x after the first maximum (the oscillation's lower extreme) \[m\]; NaN if none.
     pub x_min: f64,
-    /// Time between the last two x-maxima [s] (NaN with fewer than two).
+    /// Time between the last two x-maxima \[s\] (NaN with fewer than two).
     pub period: f64,
     /// Number of x-maxima found.
     pub n_maxima: usize,
@@ -177,7 +177,7 @@ pub struct Metrics {
     pub fevals: usize,
     /// Located events (switches, stick/slip transitions, velocity zeros).
     pub events: usize,
-    /// Wall time of the run [s]; `None` here because the core has no clock (wasm) — callers
+    /// Wall time of the run \[s\]; `None` here because the core has no clock (wasm) — callers
     /// that can time the run fill it in.
     pub wall_time_s: Option<f64>,
 }
@@ -185,17 +185,17 @@ pub struct Metrics {
 /// Time series and metrics of one benchmark run.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct StickSlipRun {
-    /// Time [s].
+    /// Time \[s\].
     pub t: Vec<f64>,
-    /// Position x [m].
+    /// Position x \[m\].
     pub x: Vec<f64>,
-    /// Velocity ẋ [m/s].
+    /// Velocity ẋ \[m/s\].
     pub xdot: Vec<f64>,
-    /// Acceleration ẍ [m/s²].
+    /// Acceleration ẍ \[m/s²\].
     pub xddot: Vec<f64>,
-    /// Model output F [N] of m ẍ = −k x − F.
+    /// Model output F \[N\] of m ẍ = −k x − F.
     pub force: Vec<f64>,
-    /// Relative velocity v = ẋ − v_b [m/s].
+    /// Relative velocity v = ẋ − v_b \[m/s\].
     pub v: Vec<f64>,
     /// Scalar results.
     pub metrics: Option<Metrics>,
@@ -292,7 +292,7 @@ struct ClosedLoop<'a> {
 struct LoopState {
     /// Scratch for the model's switching functions while probing a surface.
     gscratch: std::cell::RefCell<Vec<f64>>,
-    /// Scratch for analytic partials: [∂ż/∂z | ∂ż/∂v | ∂F/∂z], ∂ż/∂z diagonal (n_states) for
+    /// Scratch for analytic partials: \[∂ż/∂z | ∂ż/∂v | ∂F/∂z\], ∂ż/∂z diagonal (n_states) for
     /// separable models, dense (nz × nz) otherwise; sized by [`partials_len`].
     partials: std::cell::RefCell<Vec<f64>>,
     b: Bench,
@@ -803,7 +803,7 @@ impl BenchRun {
         Ok(Some(out))
     }
 
-    /// Simulated time reached so far [s].
+    /// Simulated time reached so far \[s\].
     pub fn time(&self) -> f64 {
         self.st.out.t.last().copied().unwrap_or(0.0)
     }
@@ -1061,7 +1061,7 @@ mod tests {
     }
 
     /// Wraps the loop and records the range of Gonthier's dwell state at every accepted step
-    /// and event: an earlier attempt at analytic partials drove it out of [0, 1].
+    /// and event: an earlier attempt at analytic partials drove it out of \[0, 1\].
     struct DwellWatch<'a> {
         inner: ClosedLoop<'a>,
         lo: f64,

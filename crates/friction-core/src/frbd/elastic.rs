@@ -44,7 +44,7 @@ pub struct Elastic {
 }
 
 impl Elastic {
-    /// Validated model with bristle stiffness k̄0 [1/m].
+    /// Validated model with bristle stiffness k̄0 \[1/m\].
     pub fn new(contact: Contact, k0: f64) -> Result<Elastic, ParamError> {
         spec::K0.check(k0)?;
         Ok(Elastic { contact, k0 })
@@ -53,7 +53,7 @@ impl Elastic {
     pub fn contact(&self) -> &Contact {
         &self.contact
     }
-    /// k̄0 [1/m].
+    /// k̄0 \[1/m\].
     pub fn k0(&self) -> f64 {
         self.k0
     }

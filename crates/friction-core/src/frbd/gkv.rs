@@ -47,7 +47,7 @@ pub struct Gkv {
 }
 
 impl Gkv {
-    /// Validated model: `k` = k̄_1..k̄_n [1/m], `c` = c̄_1..c̄_n [s/m] (same length).
+    /// Validated model: `k` = k̄_1..k̄_n \[1/m\], `c` = c̄_1..c̄_n \[s/m\] (same length).
     pub fn new(contact: Contact, k0: f64, k: &[f64], c: &[f64]) -> Result<Gkv, ParamError> {
         spec::K0_GKV.check(k0)?;
         check_list("k", &spec::K1_GKV, k)?;
@@ -81,15 +81,15 @@ impl Gkv {
     pub fn contact(&self) -> &Contact {
         &self.contact
     }
-    /// k̄0 [1/m].
+    /// k̄0 \[1/m\].
     pub fn k0(&self) -> f64 {
         self.k0
     }
-    /// k̄_1..k̄_n [1/m].
+    /// k̄_1..k̄_n \[1/m\].
     pub fn k(&self) -> &[f64] {
         &self.k
     }
-    /// c̄_1..c̄_n [s/m].
+    /// c̄_1..c̄_n \[s/m\].
     pub fn c(&self) -> &[f64] {
         &self.c
     }

@@ -1,6 +1,6 @@
 //! FrBD_{n+1}-GM (letter eq. 12): a bristle spring k̄0 in parallel with n Maxwell branches.
 //!
-//! State x = [z, f_1, …, f_n]: bristle deflection z \[m\] and branch forces per unit load f_i [-].
+//! State x = [z, f_1, …, f_n]: bristle deflection z \[m\] and branch forces per unit load f_i \[-\].
 //! ż = v − a(v)·f, ḟ_i = −f_i/τ_i + k̄_i·ż, with f = k̄0·z + Σ f_i and a(v) = |v|_ε/μ(v);
 //! output F = p·f \[N\].
 
@@ -49,7 +49,7 @@ pub struct Gm {
 }
 
 impl Gm {
-    /// Validated model: `k` = k̄_1..k̄_n [1/m], `tau` = τ_1..τ_n \[s\] (same length).
+    /// Validated model: `k` = k̄_1..k̄_n \[1/m\], `tau` = τ_1..τ_n \[s\] (same length).
     pub fn new(contact: Contact, k0: f64, k: &[f64], tau: &[f64]) -> Result<Gm, ParamError> {
         spec::K0.check(k0)?;
         check_list("k", &spec::K1, k)?;
@@ -84,11 +84,11 @@ impl Gm {
     pub fn contact(&self) -> &Contact {
         &self.contact
     }
-    /// k̄0 [1/m].
+    /// k̄0 \[1/m\].
     pub fn k0(&self) -> f64 {
         self.k0
     }
-    /// k̄_1..k̄_n [1/m].
+    /// k̄_1..k̄_n \[1/m\].
     pub fn k(&self) -> &[f64] {
         &self.k
     }
@@ -97,7 +97,7 @@ impl Gm {
         &self.tau
     }
 
-    /// Normalised bristle force f = k̄0·z + Σ f_i [-].
+    /// Normalised bristle force f = k̄0·z + Σ f_i \[-\].
     #[inline]
     fn f(&self, x: &[f64]) -> f64 {
         self.k0 * x[0] + x[1..].iter().sum::<f64>()

@@ -49,7 +49,7 @@ pub struct Kv {
 }
 
 impl Kv {
-    /// Validated model: stiffness σ̄0 = `k0` [1/m], damping σ̄1 = `c0` [s/m].
+    /// Validated model: stiffness σ̄0 = `k0` \[1/m\], damping σ̄1 = `c0` \[s/m\].
     pub fn new(contact: Contact, k0: f64, c0: f64) -> Result<Kv, ParamError> {
         spec::K0.check(k0)?;
         spec::C0.check(c0)?;
@@ -59,11 +59,11 @@ impl Kv {
     pub fn contact(&self) -> &Contact {
         &self.contact
     }
-    /// σ̄0 [1/m].
+    /// σ̄0 \[1/m\].
     pub fn k0(&self) -> f64 {
         self.k0
     }
-    /// σ̄1 [s/m].
+    /// σ̄1 \[s/m\].
     pub fn c0(&self) -> f64 {
         self.c0
     }

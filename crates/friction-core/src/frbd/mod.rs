@@ -50,7 +50,7 @@ pub static ENTRIES: &[ModelEntry] = &[
 pub struct Contact {
     /// Friction law μ(v).
     pub stribeck: Stribeck,
-    /// Regularisation ε [m²/s²] of |v|_ε.
+    /// Regularisation ε \[m²/s²\] of |v|_ε.
     pub eps: f64,
     /// Normal load p \[N\]; the output is F = p·f.
     pub p: f64,

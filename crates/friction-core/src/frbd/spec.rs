@@ -6,9 +6,9 @@
 use crate::params::{spec, ParamSpec};
 use crate::stribeck::Stribeck;
 
-/// Table I: σ0 [1/m].
+/// Table I: σ0 \[1/m\].
 pub const SIGMA0_TABLE_I: f64 = 1e4;
-/// Table I: σ1 [s/m].
+/// Table I: σ1 \[s/m\].
 pub const SIGMA1_TABLE_I: f64 = 64.5;
 /// Table I: γ1 \[s\].
 pub const GAMMA1_TABLE_I: f64 = 1e-3;

@@ -105,9 +105,9 @@ pub struct Options {
     pub rtol: f64,
     /// Absolute tolerance (multiplied by [`System::scale`] per state).
     pub atol: f64,
-    /// Initial step [s]; 0 picks one from the tolerances.
+    /// Initial step \[s\]; 0 picks one from the tolerances.
     pub h0: f64,
-    /// Largest step [s] (also bounds how far apart output points can be).
+    /// Largest step \[s\] (also bounds how far apart output points can be).
     pub hmax: f64,
     /// Maximum number of step attempts before giving up.
     pub max_steps: usize,

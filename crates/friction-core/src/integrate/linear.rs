@@ -22,7 +22,7 @@
 
 use std::f64::consts::FRAC_1_SQRT_2;
 
-/// A model whose state equation is affine in the state for a given velocity v [m/s].
+/// A model whose state equation is affine in the state for a given velocity v \[m/s\].
 pub trait LinearModel {
     /// Dimension of the state.
     fn dim(&self) -> usize;
@@ -32,7 +32,7 @@ pub trait LinearModel {
     fn solve_stage(&self, v: f64, eta: f64, r: &[f64], x: &mut [f64]);
     /// Output force F(v, x) \[N\].
     fn output(&self, v: f64, x: &[f64]) -> f64;
-    /// An upper estimate of the fastest decay rate |λ|max of A(v) [1/s], for choosing h when
+    /// An upper estimate of the fastest decay rate |λ|max of A(v) \[1/s\], for choosing h when
     /// accuracy (not stability, which needs nothing) matters.
     fn rate_bound(&self, v: f64) -> f64;
 }

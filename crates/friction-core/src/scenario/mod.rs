@@ -124,9 +124,9 @@ fn model_views() -> &'static [&'static ViewDef] {
 /// How the page should render a control.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ControlKind {
-    /// One number in [min, max].
+    /// One number in \[min, max\].
     Number,
-    /// Comma-separated numbers, each in [min, max], at most `max_len` of them.
+    /// Comma-separated numbers, each in \[min, max\], at most `max_len` of them.
     List {
         /// Longest allowed list.
         max_len: usize,
@@ -918,11 +918,11 @@ impl Scenario {
     pub fn freqs(&self) -> Vec<f64> {
         self.list("freqs")
     }
-    /// Mean and amplitude of the hysteresis velocity [m/s].
+    /// Mean and amplitude of the hysteresis velocity \[m/s\].
     pub fn velocity_mean_amp(&self) -> (f64, f64) {
         (self.num("vmean"), self.num("vamp"))
     }
-    /// Relaxation velocity [m/s] and end time \[s\].
+    /// Relaxation velocity \[m/s\] and end time \[s\].
     pub fn relaxation_v_tend(&self) -> (f64, f64) {
         (self.num("vrel"), self.num("tend"))
     }

@@ -1,7 +1,7 @@
 //! Ambrósio (2003): dead zone + linear ramp (CATALOG §2.5, \[T\] eq. 6.6).
 //!
 //! F = 0 for |v| < v_0 (keeps F from flipping direction near rest), a linear ramp to F_C on
-//! [v_0, v_1], then F_C sgn(v). Switching surfaces (kinks): |v| = v_0 and |v| = v_1.
+//! \[v_0, v_1\], then F_C sgn(v). Switching surfaces (kinks): |v| = v_0 and |v| = v_1.
 
 use super::{
     checked, relation_error, sgn, static_model, vel, Cat, FromValues, StaticLaw, FN, MAX_SWITCHES,
@@ -26,7 +26,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Ambrósio law: F_C \[N\], dead-zone edge v_0 and full-level velocity v_1 > v_0 [m/s].
+/// Ambrósio law: F_C \[N\], dead-zone edge v_0 and full-level velocity v_1 > v_0 \[m/s\].
 #[derive(Debug, Clone, Copy)]
 pub struct Ambrosio {
     fc: f64,

@@ -1,5 +1,5 @@
 //! Andersson, Söderberg & Björklund (2007):
-//! F = F_N[μ_k + (μ_s − μ_k)e^{−(|v|/v_s)^i}] tanh(k_t v) + k_v v (CATALOG §3.5, reconstructed).
+//! F = F_N\[μ_k + (μ_s − μ_k)e^{−(|v|/v_s)^i}\] tanh(k_t v) + k_v v (CATALOG §3.5, reconstructed).
 //!
 //! A smooth Stribeck law in which tanh replaces sgn. The stiction peak approaches F_s only for
 //! k_t v_s ≫ 1 (≥ 0.97 F_s needs k_t v_s ≳ 10; ERRATA §1 #8). Table 6.4 is missing, so
@@ -47,7 +47,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Andersson law: F_s, F_C \[N\], v_s [m/s], exponent i [-], k_t [s/m], k_v [N·s/m].
+/// Andersson law: F_s, F_C \[N\], v_s \[m/s\], exponent i \[-\], k_t \[s/m\], k_v \[N·s/m\].
 #[derive(Debug, Clone, Copy)]
 pub struct Andersson {
     fs: f64,

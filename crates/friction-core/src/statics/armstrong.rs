@@ -4,7 +4,7 @@
 //! al. 1998).
 //!
 //! Stick: F = σ0 x_p, with x_p \[m\] the displacement since sticking (dx_p/dt = v).
-//! Slip: F = [F_C + F_v|v| + F_S(γ, t_2)/(1 + (v_L/v_s)²)] sgn(v), with the stiction excess
+//! Slip: F = \[F_C + F_v|v| + F_S(γ, t_2)/(1 + (v_L/v_s)²)\] sgn(v), with the stiction excess
 //! F_S(γ, t_2) = F_S,a + (F_S,∞ − F_S,a) t_2/(t_2 + γ) \[N\] and t_2 \[s\] the dwell time of the last
 //! stick.
 //!
@@ -179,7 +179,7 @@ impl Armstrong {
         self.fc + self.stiction_excess(t2)
     }
 
-    /// Slip force [F_C + F_v|v| + F_S(γ, t_2)/(1 + (v_L/v_s)²)] sgn(v) \[N\].
+    /// Slip force \[F_C + F_v|v| + F_S(γ, t_2)/(1 + (v_L/v_s)²)\] sgn(v) \[N\].
     pub fn slip_force(&self, v: f64, t2: f64, vl: f64) -> f64 {
         let r = vl / self.vs;
         let lorentz = 1.0 / (1.0 + r * r);

@@ -1,4 +1,4 @@
-//! AV, adhesion + viscous (\[C\] eqs. 1–4, CATALOG §5): F = μ_s F_N [sgn Ẋ] + μ_v Ẋ + C_1 + C_2.
+//! AV, adhesion + viscous (\[C\] eqs. 1–4, CATALOG §5): F = μ_s F_N \[sgn Ẋ\] + μ_v Ẋ + C_1 + C_2.
 //!
 //! Decisions on the printed defects: (i) the self-referential C_1/C_2 are read with amplitude
 //! `camp` (default F_s − F_c = 1.5 N with Table 1) and Ẋ_t = Ẋ, giving C_1 + C_2 =
@@ -40,7 +40,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// AV law: F_s = μ_s F_N \[N\], μ_v [N·s/m], Ẋ_s [m/s], amplitude \[N\], printed/intended switch.
+/// AV law: F_s = μ_s F_N \[N\], μ_v \[N·s/m\], Ẋ_s \[m/s\], amplitude \[N\], printed/intended switch.
 #[derive(Debug, Clone, Copy)]
 pub struct Av {
     fs: f64,

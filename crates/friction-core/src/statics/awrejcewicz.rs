@@ -40,7 +40,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Provisional Awrejcewicz law: F_s \[N\], window v_0 [m/s], step reading (cubic or smoothstep).
+/// Provisional Awrejcewicz law: F_s \[N\], window v_0 \[m/s\], step reading (cubic or smoothstep).
 #[derive(Debug, Clone, Copy)]
 pub struct Awrejcewicz {
     fs: f64,
@@ -60,7 +60,7 @@ impl FromValues for Awrejcewicz {
 }
 
 impl Awrejcewicz {
-    /// The signed step A(v) ∈ [−1, 1] on the window.
+    /// The signed step A(v) ∈ \[−1, 1\] on the window.
     fn step(&self, v: f64) -> f64 {
         let u = v / self.v0;
         if self.smoothstep {

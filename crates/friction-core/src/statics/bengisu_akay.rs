@@ -1,4 +1,4 @@
-//! Bengisu & Akay (1994): F = F_C sgn(v)(1 − e^{−α|v|})[1 + (ξ − 1)e^{−β|v|}], ξ = F_s/F_C
+//! Bengisu & Akay (1994): F = F_C sgn(v)(1 − e^{−α|v|})\[1 + (ξ − 1)e^{−β|v|}\], ξ = F_s/F_C
 //! (CATALOG §3.2, the \[T\] product form of eq. 6.8–6.9).
 //!
 //! A smooth Stribeck curve without a velocity window. F(0) = 0 and F → F_C; the peak reaches F_s
@@ -40,7 +40,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Bengisu–Akay law: F_C \[N\], ratio ξ = F_s/F_C [-], rates α, β [s/m].
+/// Bengisu–Akay law: F_C \[N\], ratio ξ = F_s/F_C \[-\], rates α, β \[s/m\].
 #[derive(Debug, Clone, Copy)]
 pub struct BengisuAkay {
     fc: f64,

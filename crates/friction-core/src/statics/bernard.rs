@@ -31,7 +31,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Bernard law: Coulomb level F_C \[N\], transition coefficient k_l [s/m].
+/// Bernard law: Coulomb level F_C \[N\], transition coefficient k_l \[s/m\].
 #[derive(Debug, Clone, Copy)]
 pub struct Bernard {
     fc: f64,

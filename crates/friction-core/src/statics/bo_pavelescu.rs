@@ -1,7 +1,7 @@
-//! Bo & Pavelescu (1982): F = [F_C + (F_s − F_C)e^{−α|v|^δ}] sgn(v) for v ≠ 0, stick branch
+//! Bo & Pavelescu (1982): F = \[F_C + (F_s − F_C)e^{−α|v|^δ}\] sgn(v) for v ≠ 0, stick branch
 //! min(|F_e|, F_s) sgn(F_e) at v = 0 (CATALOG §1.1 eq. 5.4, 5.6).
 //!
-//! An auxiliary Stribeck curve ([`BoPavelescu::curve`]). No v_S appears: α [(s/m)^δ] sets the
+//! An auxiliary Stribeck curve ([`BoPavelescu::curve`]). No v_S appears: α \[(s/m)^δ\] sets the
 //! scale. Defaults δ = 2 and α = 1e6 (s/m)² (i.e. v_S = 1 mm/s) are placeholders.
 //! Switching surfaces: v = 0 (jump), |F_e| = F_s at v = 0.
 
@@ -44,7 +44,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Bo–Pavelescu law: F_s, F_C \[N\], α [(s/m)^δ], δ [-].
+/// Bo–Pavelescu law: F_s, F_C \[N\], α \[(s/m)^δ\], δ \[-\].
 #[derive(Debug, Clone, Copy)]
 pub struct BoPavelescu {
     fs: f64,

@@ -37,7 +37,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Brown–McPhee law: F_s, F_C \[N\], v_t [m/s], viscous gain σ·tanh(4F_N/F_N,t) [N·s/m].
+/// Brown–McPhee law: F_s, F_C \[N\], v_t \[m/s\], viscous gain σ·tanh(4F_N/F_N,t) \[N·s/m\].
 #[derive(Debug, Clone, Copy)]
 pub struct BrownMcPhee {
     fs: f64,

@@ -25,7 +25,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Coulomb + viscous law: F_C \[N\], c_v [N·s/m].
+/// Coulomb + viscous law: F_C \[N\], c_v \[N·s/m\].
 #[derive(Debug, Clone, Copy)]
 pub struct CoulombViscous {
     fc: f64,

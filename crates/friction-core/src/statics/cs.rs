@@ -25,7 +25,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// CS law: F_s, F_c \[N\], Ẋ_s [m/s].
+/// CS law: F_s, F_c \[N\], Ẋ_s \[m/s\].
 #[derive(Debug, Clone, Copy)]
 pub struct Cs {
     fs: f64,

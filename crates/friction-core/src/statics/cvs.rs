@@ -23,7 +23,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// CVS law: F_s, F_c \[N\], μ_v [N·s/m], Ẋ_s [m/s].
+/// CVS law: F_s, F_c \[N\], μ_v \[N·s/m\], Ẋ_s \[m/s\].
 #[derive(Debug, Clone, Copy)]
 pub struct Cvs {
     fs: f64,

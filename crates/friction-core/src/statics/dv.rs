@@ -25,7 +25,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// DV law: μ_v [N·s/m], F_c \[N\], σ [N/m]; state `[X]` \[m\].
+/// DV law: μ_v \[N·s/m\], F_c \[N\], σ \[N/m\]; state `[X]` \[m\].
 #[derive(Debug, Clone, Copy)]
 pub struct Dv {
     muv: f64,

@@ -1,4 +1,4 @@
-//! Hess & Soom (1990), "Lorentzian": F = [F_C + (F_s − F_C)/(1 + (v/v_S)²)] sgn(v) + c_v v for
+//! Hess & Soom (1990), "Lorentzian": F = \[F_C + (F_s − F_C)/(1 + (v/v_S)²)\] sgn(v) + c_v v for
 //! v ≠ 0, stick branch min(|F_e|, F_s) sgn(F_e) at v = 0 (CATALOG §1.1 eq. 5.4, 5.7).
 //!
 //! An auxiliary Stribeck curve with viscous growth ([`HessSoom::curve`]). v_S = 1e-3 m/s and
@@ -28,7 +28,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Hess–Soom law: F_s, F_C \[N\], v_S [m/s], c_v [N·s/m].
+/// Hess–Soom law: F_s, F_C \[N\], v_S \[m/s\], c_v \[N·s/m\].
 #[derive(Debug, Clone, Copy)]
 pub struct HessSoom {
     fs: f64,

@@ -4,7 +4,7 @@
 //! no formula at all, only that it is a stiction-class law that converged with every solver.
 //! **Best guess (decision, ours):** the presumed source (SD/FAST, Hollars et al. 1994) regularises
 //! Coulomb friction linearly in velocity, so we ship a Gaussian Stribeck curve with a linear
-//! (Bernard-type) regularisation: F = clip(v/v_t, −1, 1)·[F_C + (F_s − F_C) e^{−(v/v_s)²}].
+//! (Bernard-type) regularisation: F = clip(v/v_t, −1, 1)·\[F_C + (F_s − F_C) e^{−(v/v_s)²}\].
 //! v_t = 1e-4 m/s and v_s = 1e-3 m/s are placeholders. Switching surfaces (kinks): |v| = v_t.
 
 use super::{checked, static_model, vel, Cat, FromValues, StaticLaw, FN, MAX_SWITCHES, MUK, MUS};
@@ -28,7 +28,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Provisional Hollars law: F_s, F_C \[N\], v_t, v_s [m/s].
+/// Provisional Hollars law: F_s, F_C \[N\], v_t, v_s \[m/s\].
 #[derive(Debug, Clone, Copy)]
 pub struct Hollars {
     fs: f64,

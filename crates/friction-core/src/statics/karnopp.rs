@@ -33,7 +33,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Karnopp law: F_s, F_C \[N\], window half-width v_0 [m/s].
+/// Karnopp law: F_s, F_C \[N\], window half-width v_0 \[m/s\].
 #[derive(Debug, Clone, Copy)]
 pub struct Karnopp {
     fs: f64,

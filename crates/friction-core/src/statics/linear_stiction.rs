@@ -30,7 +30,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Linear-with-stiction law: F_s, F_C \[N\], v_0 < v_1 [m/s].
+/// Linear-with-stiction law: F_s, F_C \[N\], v_0 < v_1 \[m/s\].
 #[derive(Debug, Clone, Copy)]
 pub struct LinearStiction {
     fs: f64,

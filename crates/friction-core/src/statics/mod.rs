@@ -6,7 +6,7 @@
 //! Armstrong-Hélouvry's seven-parameter model, a hybrid stick/slip model with pre-sliding, lag
 //! and dwell states and a discrete mode changed by its switching functions (see [`armstrong`]).
 //!
-//! Laws are written once as a [`StaticLaw`] (force as a function of `v` [m/s] and `F_e` \[N\]) and
+//! Laws are written once as a [`StaticLaw`] (force as a function of `v` \[m/s\] and `F_e` \[N\]) and
 //! turned into a [`FrictionModel`] by the `static_model!` macro. Solvers with event location can ask for
 //! the switching functions of any law of this family through [`switching_for`]: each returned
 //! function changes sign exactly on one switching surface (a kink or a jump of the law).
@@ -47,7 +47,7 @@ pub mod wojewoda;
 pub const MAX_SWITCHES: usize = 4;
 
 /// A static friction law F(v, F_e): the force \[N\] as a function of the relative velocity
-/// `v` [m/s] and the external tangential force `fe` \[N\] (used only by stick branches).
+/// `v` \[m/s\] and the external tangential force `fe` \[N\] (used only by stick branches).
 pub trait StaticLaw {
     /// Static description (id, name, parameters).
     fn info(&self) -> &'static ModelInfo;
@@ -64,11 +64,11 @@ pub trait StaticLaw {
     }
 }
 
-/// An even Stribeck curve g(v) [N]: the magnitude of steady sliding friction without any viscous
+/// An even Stribeck curve g(v) \[N\]: the magnitude of steady sliding friction without any viscous
 /// term, from F_s at v = 0 towards F_C. The auxiliary laws of CATALOG §1.1 and the library's
 /// Stribeck law implement it so dynamic models can take any of them as their steady-state curve.
 pub trait StribeckCurve {
-    /// g(v) [N], even in v.
+    /// g(v) \[N\], even in v.
     fn curve(&self, v: f64) -> f64;
 }
 
@@ -292,7 +292,7 @@ pub const FN: ParamSpec = ParamSpec {
     log: false,
 };
 
-/// A velocity parameter spec [m/s] spanning decades (thresholds, Stribeck velocities).
+/// A velocity parameter spec \[m/s\] spanning decades (thresholds, Stribeck velocities).
 pub(crate) const fn vel(
     key: &'static str,
     name: &'static str,
@@ -311,7 +311,7 @@ pub(crate) const fn vel(
     }
 }
 
-/// A viscous coefficient spec [N·s/m], 0 allowed (drops the term).
+/// A viscous coefficient spec \[N·s/m\], 0 allowed (drops the term).
 pub(crate) const fn visc(
     key: &'static str,
     name: &'static str,

@@ -2,7 +2,7 @@
 //! eq. 5.8, UNCERTAIN).
 //!
 //! The catalog's best reading of the rational law with two curve-fitting parameters:
-//! F = [F_C + (F_s − F_C)/(1 + κ1|v|)] sgn(v) + κ2 v|v| for v ≠ 0 (κ2 v² written odd), and the
+//! F = \[F_C + (F_s − F_C)/(1 + κ1|v|)\] sgn(v) + κ2 v|v| for v ≠ 0 (κ2 v² written odd), and the
 //! stick branch min(|F_e|, F_s) sgn(F_e) at v = 0. κ1 = 1000 s/m and κ2 = 0.1 N·s²/m² are
 //! placeholders. Switching surfaces: v = 0 (jump), |F_e| = F_s at v = 0.
 
@@ -45,7 +45,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Provisional Popp–Stelter law: F_s, F_C \[N\], κ1 [s/m], κ2 [N·s²/m²].
+/// Provisional Popp–Stelter law: F_s, F_C \[N\], κ1 \[s/m\], κ2 \[N·s²/m²\].
 #[derive(Debug, Clone, Copy)]
 pub struct PoppStelter {
     fs: f64,

@@ -46,7 +46,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Rooney–Deravi law: F_C \[N\], tolerance v_0 [m/s], tanh gain g_t [-], branch choice.
+/// Rooney–Deravi law: F_C \[N\], tolerance v_0 \[m/s\], tanh gain g_t \[-\], branch choice.
 #[derive(Debug, Clone, Copy)]
 pub struct RooneyDeravi {
     fc: f64,

@@ -1,5 +1,5 @@
 //! SD, static + Dahl (\[C\] eq. 10, CATALOG §5):
-//! F = μ_s F_N [sgn Ẋ] + F_fc(1 − e^{−σ|X|/F_fc}) sgn(Ẋ).
+//! F = μ_s F_N \[sgn Ẋ\] + F_fc(1 − e^{−σ|X|/F_fc}) sgn(Ẋ).
 //!
 //! As printed the μ_s F_N term is a constant (not odd; it pushes the body when Ẋ < 0): by default
 //! it is read as μ_s F_N sgn(Ẋ) (`printed = 1` restores the constant). The displacement X is
@@ -25,7 +25,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// SD law: F_s, F_fc \[N\], σ [N/m], printed/intended switch; state `[X]` \[m\].
+/// SD law: F_s, F_fc \[N\], σ \[N/m\], printed/intended switch; state `[X]` \[m\].
 #[derive(Debug, Clone, Copy)]
 pub struct Sd {
     fs: f64,

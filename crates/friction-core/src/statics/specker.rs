@@ -34,7 +34,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Specker law: F_s, F_C \[N\], v_0, v_Sp [m/s], c [N·s/m].
+/// Specker law: F_s, F_C \[N\], v_0, v_Sp \[m/s\], c \[N·s/m\].
 #[derive(Debug, Clone, Copy)]
 pub struct Specker {
     fc: f64,

@@ -1,6 +1,6 @@
 //! The friction library's Stribeck law (CATALOG §6.2b) and its LuGre Stribeck shape (§6.2e).
 //!
-//! F = sgn(v)[μ_c N + (μ_s − μ_c)N e^{−(v/v_s)²}] + b_v v. The library code multiplies the viscous
+//! F = sgn(v)\[μ_c N + (μ_s − μ_c)N e^{−(v/v_s)²}\] + b_v v. The library code multiplies the viscous
 //! term by sgn(v) too (b_v|v|, not odd: a bug for v < 0); we implement the README form b_v v.
 //! sgn(0) = 0 (CATALOG §0.3), so F(0) = 0; the library returns ±μ_s N at ±0.0 (Fortran `sign`).
 //! Defaults are the library example (μ_s 0.25, μ_c 0.15, v_s 0.1 m/s, b_v 0, N = 100 N), so
@@ -36,7 +36,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Library Stribeck law: F_s = μ_s N, F_C = μ_c N \[N\], v_s [m/s], b_v [N·s/m].
+/// Library Stribeck law: F_s = μ_s N, F_C = μ_c N \[N\], v_s \[m/s\], b_v \[N·s/m\].
 #[derive(Debug, Clone, Copy)]
 pub struct Stribeck {
     fs: f64,

@@ -1,5 +1,5 @@
 //! SV, static + viscous + Dahl (\[C\] eq. 11, CATALOG §5):
-//! F = μ_s F_N [sgn Ẋ] + μ_v Ẋ + F_fc(1 − e^{−σ|X|/F_fc}) sgn(Ẋ).
+//! F = μ_s F_N \[sgn Ẋ\] + μ_v Ẋ + F_fc(1 − e^{−σ|X|/F_fc}) sgn(Ẋ).
 //!
 //! \[C\]'s preferred model. As for SD, the constant μ_s F_N is read as μ_s F_N sgn(Ẋ) by default
 //! (`printed = 1` restores it); X is the single state (dX/dt = Ẋ, X(0) = 0); F_fc = μ_c F_N.
@@ -23,7 +23,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// SV law: F_s, F_fc \[N\], μ_v [N·s/m], σ [N/m], printed/intended switch; state `[X]` \[m\].
+/// SV law: F_s, F_fc \[N\], μ_v \[N·s/m\], σ \[N/m\], printed/intended switch; state `[X]` \[m\].
 #[derive(Debug, Clone, Copy)]
 pub struct Sv {
     fs: f64,

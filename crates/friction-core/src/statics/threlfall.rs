@@ -21,7 +21,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Threlfall law: Coulomb level F_C \[N\], threshold velocity v_0 [m/s].
+/// Threlfall law: Coulomb level F_C \[N\], threshold velocity v_0 \[m/s\].
 #[derive(Debug, Clone, Copy)]
 pub struct Threlfall {
     fc: f64,

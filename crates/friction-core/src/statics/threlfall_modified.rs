@@ -20,7 +20,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Modified Threlfall law: Coulomb level F_C \[N\], threshold velocity v_0 [m/s].
+/// Modified Threlfall law: Coulomb level F_C \[N\], threshold velocity v_0 \[m/s\].
 #[derive(Debug, Clone, Copy)]
 pub struct ThrelfallModified {
     fc: f64,

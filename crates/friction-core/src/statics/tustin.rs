@@ -1,4 +1,4 @@
-//! Tustin (1947): F = [F_C + (F_s − F_C)e^{−|v|/v_S}] sgn(v) for v ≠ 0, and the stick branch
+//! Tustin (1947): F = \[F_C + (F_s − F_C)e^{−|v|/v_S}\] sgn(v) for v ≠ 0, and the stick branch
 //! min(|F_e|, F_s) sgn(F_e) at v = 0 (CATALOG §1.1 eq. 5.4–5.5, reconstructed standard form).
 //!
 //! An auxiliary Stribeck curve usable inside other models ([`Tustin::curve`]). The stick branch is
@@ -25,7 +25,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Tustin law: F_s, F_C \[N\], v_S [m/s].
+/// Tustin law: F_s, F_C \[N\], v_S \[m/s\].
 #[derive(Debug, Clone, Copy)]
 pub struct Tustin {
     fs: f64,

@@ -3,8 +3,8 @@
 //!
 //! What survives: three branches — sticking, sliding while accelerating on an upper curve F_u
 //! (slope set by a), sliding while decelerating on a lower curve F_l (slope set by b) — selected
-//! by sgn(v·v̇). **Best guess (decision, ours):** F_u = sgn(v)[F_C + (F_s − F_C)e^{−a|v|}],
-//! F_l = sgn(v)[F_C + (F_s − F_C)e^{−b|v|}] with b > a (so F_l < F_u); the branch is chosen by
+//! by sgn(v·v̇). **Best guess (decision, ours):** F_u = sgn(v)\[F_C + (F_s − F_C)e^{−a|v|}\],
+//! F_l = sgn(v)\[F_C + (F_s − F_C)e^{−b|v|}\] with b > a (so F_l < F_u); the branch is chosen by
 //! comparing |v| with a low-pass filtered speed: accelerating iff |v| ≥ |v_f|, where the single
 //! state v_f obeys dv_f/dt = (v − v_f)/τ_w (a law F(v, F_e) alone cannot know v̇). The stick
 //! branch is represented as in Karnopp by a window |v| < v_0 with F = min(|F_e|, F_s) sgn(F_e),
@@ -56,7 +56,7 @@ pub static INFO: ModelInfo = ModelInfo {
     params: &PARAMS,
 };
 
-/// Provisional Wojewoda law; state `[v_f]` (filtered velocity [m/s]).
+/// Provisional Wojewoda law; state `[v_f]` (filtered velocity \[m/s\]).
 #[derive(Debug, Clone, Copy)]
 pub struct Wojewoda {
     fs: f64,
