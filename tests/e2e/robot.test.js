@@ -63,3 +63,21 @@ test("a bad robot key is reported by name and the view still draws", async () =>
   assert.match(text, /ks/);
   assert.ok(await countColour(page, "#loops", PALETTE[0], 30) > 100);
 });
+
+test("a run over the step budget names the keys to change and still draws what it computed", async () => {
+  // 100 s of a 50 Hz reference (both at the top of their ranges) needs more than the budget
+  const { page, problems } = await openPage(browser.context, `${server.url}?view=robot&tend=100&qfreq=50`);
+  await ready(page);
+  const text = await page.textContent("#readout-notes");
+  for (const key of ["tend", "qfreq"]) assert.ok(text.includes(key), `message names ${key}: ${text}`);
+  // the part computed before the stop is drawn in all four panels and summarised
+  for (const [x0, x1] of [[0, 0.5], [0.5, 1]]) {
+    for (const [y0, y1] of [[0, 0.5], [0.5, 1]]) {
+      const n = await countColour(page, "#loops", PALETTE[0], 30, [x0, y0, x1, y1]);
+      const w = await countColour(page, "#loops", PALETTE[3], 30, [x0, y0, x1, y1]);
+      assert.ok(n + w > 50, `panel at ${x0},${y0} has a curve (${n} + ${w} px)`);
+    }
+  }
+  assert.equal((await readoutRows(page)).length, 1, "metrics of the computed part");
+  assert.deepEqual(problems, []);
+});

@@ -263,7 +263,11 @@ impl Job {
                     match p.advance(BENCH_CHUNK) {
                         Ok(Some(r)) => *run = Some(Box::new(r)),
                         Ok(None) => *pieces = Some(p),
-                        Err(e) => *error = Some(e.to_string()),
+                        Err(e) => {
+                            // the message says why it stopped; the panels show how far it got
+                            *run = p.partial().map(Box::new);
+                            *error = Some(e.to_string());
+                        }
                     }
                     if now() - t0 >= budget_ms {
                         break;
@@ -1042,6 +1046,10 @@ fn robot_readout(arm: &Arm, run: Option<&RobotRun>, error: Option<&str>) -> Read
             sig(m.w0),
             sig(m.w_end),
         );
+        if let (Some(e), Some(&t)) = (error, r.t.last()) {
+            // a run stopped early: its numbers cover [0, t] only
+            summary = format!("{e} Shown: the run up to t = {} s. {summary}", sig(t));
+        }
         if arm.observer && m.w_max_rise > 1e-7 * m.w0 {
             notes.push(format!(
                 "W rose by {} J between two steps: beyond the solver tolerance",

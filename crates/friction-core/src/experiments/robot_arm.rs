@@ -720,12 +720,24 @@ impl RobotPieces {
         if !done {
             return Ok(None);
         }
+        Ok(Some(self.take_output()))
+    }
+
+    /// What was computed before [`RobotPieces::advance`] failed (e.g. at the step budget): the
+    /// run up to its last accepted step, metrics over that span; `None` if it holds fewer than
+    /// two points. A run that stops at 80 s of 100 s still shows how the loop behaved.
+    pub fn partial(&mut self) -> Option<RobotRun> {
+        let out = self.take_output();
+        (out.t.len() >= 2).then_some(out)
+    }
+
+    fn take_output(&mut self) -> RobotRun {
         let stats = self.solver.stats();
         let mut out = self.sys.out.take().unwrap_or_default();
         out.metrics = Metrics::compute(&out, self.amp);
         out.metrics.steps = stats.steps;
         out.metrics.rejected = stats.rejected;
-        Ok(Some(out))
+        out
     }
 }
 

@@ -264,6 +264,24 @@ fn a_run_over_the_step_budget_says_what_to_change() {
     for key in ["tend", "qfreq", "400000"] {
         assert!(msg.contains(key), "{msg}");
     }
+    // the page keeps what was computed up to the stop
+    let mut pieces = RobotPieces::start(&arm, &gm()).unwrap();
+    let err = loop {
+        match pieces.advance(50_000) {
+            Ok(None) => {}
+            Ok(Some(_)) => panic!("finished within the budget"),
+            Err(e) => break e.to_string(),
+        }
+    };
+    assert_eq!(err, msg);
+    let part = pieces.partial().expect("a partial run");
+    let t_end = *part.t.last().unwrap();
+    assert!(t_end > 1.0 && t_end < arm.tend, "stopped at {t_end}");
+    assert!(err.contains(&format!("{t_end:.4}")), "{err} / {t_end}");
+    // the budget counts attempts, rejected ones too
+    assert!(part.metrics.steps + part.metrics.rejected >= MAX_STEPS * 9 / 10);
+    assert!(part.metrics.max_error.is_finite() && part.metrics.w0 > 0.0);
+    assert!(pieces.partial().is_none(), "taken once");
 }
 
 #[test]
