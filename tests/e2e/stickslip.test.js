@@ -121,3 +121,19 @@ test("four models overlaid: six panels, metrics and the Table 6.5 comparison", a
   await screenshot(page, "stickslip.png");
   assert.deepEqual(problems, []);
 });
+
+test("a run over the step budget names the keys to change and still draws what it computed", async () => {
+  // Liang with a very stiff spring over 1000 s needs more than the 5 M step budget
+  const { page, problems } = await openPage(browser.context, `${server.url}?view=stickslip&model=liang&kspring=1e6&tend=1000`);
+  await ready(page);
+  const notes = await page.textContent("#readout-notes");
+  for (const key of ["tend", "kspring"]) assert.ok(notes.includes(key), `message names ${key}: ${notes}`);
+  for (const [x0, x1] of [[0, 0.5], [0.5, 1]]) {
+    const n = await countColour(page, "#loops", PALETTE[0], 30, [x0, 0.1, x1, 1]);
+    assert.ok(n > 20, `the computed part is drawn (${n} px at x ${x0}–${x1})`);
+  }
+  const timing = await page.$$eval("#timing-table tbody tr", (r) => r.map((tr) => [...tr.children].map((c) => c.textContent)));
+  const liang = timing.find((r) => r[0].startsWith("Liang"));
+  assert.match(liang[1], /^stopped at t = [0-9.]+ s$/, `no run time for a stopped run (${liang})`);
+  assert.deepEqual(problems, []);
+});

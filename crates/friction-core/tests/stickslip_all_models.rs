@@ -255,4 +255,33 @@ fn a_run_over_the_step_budget_says_what_to_change() {
     let msg = StickSlipError::Solver(SolveError::TooManySteps { t: 338.9 }).to_string();
     assert!(msg.contains("tend") && msg.contains("kspring"), "{msg}");
     assert!(msg.contains(&MAX_STEPS.to_string()), "{msg}");
+    // A stiff spring over a long run reaches the budget; the run computed so far is kept for
+    // the page, with metrics over the span it covers.
+    let b = Bench {
+        k: 1e6,
+        tend: 1000.0,
+        ..Bench::TABLE_6_1
+    };
+    let e = friction_core::model::find("liang").unwrap();
+    let model = build_for_bench(e, &b).unwrap();
+    let mut ws = Workspace::default();
+    let mut run = BenchRun::start(&mut ws, &b, model.as_ref()).unwrap();
+    let err = loop {
+        match run.advance(&mut ws, model.as_ref(), 1_000_000) {
+            Ok(None) => {}
+            Ok(Some(_)) => panic!("finished within the budget"),
+            Err(e) => break e.to_string(),
+        }
+    };
+    assert!(err.contains("kspring"), "{err}");
+    let part = run.partial(&ws).expect("a partial run");
+    let t_end = *part.t.last().unwrap();
+    assert!(t_end > 1.0 && t_end < b.tend, "stopped at {t_end}");
+    assert!(err.contains(&format!("{t_end:.4}")), "{err} / {t_end}");
+    let m = part.metrics();
+    assert!(
+        m.steps > MAX_STEPS / 2 && m.breakaway_time.is_finite(),
+        "{m:?}"
+    );
+    assert!(run.partial(&ws).is_none(), "taken once");
 }

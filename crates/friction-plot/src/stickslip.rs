@@ -62,9 +62,12 @@ pub(crate) fn thin(a: &[f64], b: &[f64]) -> Vec<(f64, f64)> {
     let buckets = MAX_POINTS / 2;
     let mut out = Vec::with_capacity(MAX_POINTS + 3);
     out.push((a[0], b[0]));
+    // k·n overflows a 32-bit usize (wasm32) beyond ~4.3e9: a 1000 s run of 3.5 M steps wrapped
+    // from bucket 1227 on and drew its last 40 % as chords back to the start
+    let edge = |k: usize| (k as u64 * n as u64 / buckets as u64) as usize;
     for k in 0..buckets {
-        let lo = k * n / buckets;
-        let hi = ((k + 1) * n / buckets).max(lo + 1).min(n);
+        let lo = edge(k);
+        let hi = edge(k + 1).max(lo + 1).min(n);
         // Values rather than indices in the comparisons: no bounds checks in the hot loop
         // (runs of 10⁶ steps are thinned for six panels each time one finishes).
         let (mut imin, mut imax) = (lo, lo);
@@ -119,10 +122,15 @@ pub(crate) fn thin_path(a: &[f64], b: &[f64]) -> Vec<(f64, f64)> {
     // A noisy orbit (the bristle model's re-bonding) moves by more than the tolerance at nearly
     // every step: the tolerance doubles until the path fits the drawing budget (a canvas
     // stroking 10⁵ self-crossing segments stalls the tab for seconds). A smooth orbit coarsens
-    // by a few pixels at worst; a noisy one is a band either way. Ends: once the tolerance
-    // exceeds the range only the two end points are left.
+    // by a few pixels at worst; a noisy one is a band either way. An orbit that still does not
+    // fit at 1/8 of the range fills its region (a stiff spring ringing for minutes): distance
+    // thinning would keep ever fewer points, down to one chord between the ends, so it is drawn
+    // as the index-bucket band of [`thin`] instead.
     let mut tol = 1.0 / 1500.0;
     loop {
+        if tol > 1.0 / 8.0 {
+            return thin(a, b);
+        }
         let (ea, eb) = (sa * tol, sb * tol);
         out.clear();
         let mut last = (a[0], b[0]);
@@ -255,6 +263,32 @@ pub fn all_charts(runs: &[(&str, &StickSlipRun)]) -> Vec<ChartSpec> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn an_orbit_that_fills_its_region_is_drawn_as_a_band_not_a_chord() {
+        // 2 M points spread over the unit square (a stiff spring ringing for minutes): no
+        // distance tolerance fits them in the budget; the path must still cover the region
+        let n = 2_000_000;
+        let mut seed = 12345u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let (a, b): (Vec<f64>, Vec<f64>) = (0..n).map(|_| (next(), next())).unzip();
+        let path = thin_path(&a, &b);
+        assert!(
+            path.len() > 1000 && path.len() <= MAX_PATH_POINTS,
+            "{} points",
+            path.len()
+        );
+        let spread = |f: fn(&(f64, f64)) -> f64| {
+            let (lo, hi) = finite_bounds(path.iter().map(f).collect::<Vec<_>>().iter());
+            hi - lo
+        };
+        assert!(spread(|p| p.0) > 0.9 && spread(|p| p.1) > 0.9);
+    }
 
     #[test]
     fn a_long_orbit_is_thinned_without_chords() {

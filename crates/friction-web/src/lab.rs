@@ -205,19 +205,22 @@ impl Job {
                 while error.is_none() && runs.len() < models.len() {
                     let (e, m) = &models[runs.len()];
                     let t = now();
-                    let piece = match current.take() {
+                    let started = match current.take() {
                         Some(c) => Ok(*c),
                         None => BenchRun::start(ws, bench, m.as_ref()).map(|r| (r, 0.0)),
-                    }
-                    .and_then(|(mut run, ms)| {
-                        let out = run.advance(ws, m.as_ref(), BENCH_CHUNK)?;
-                        Ok((run, ms, out))
-                    });
-                    match piece {
-                        Ok((_, ms, Some(r))) => runs.push((r, ms + (now() - t))),
-                        Ok((run, ms, None)) => {
-                            *current = Some(Box::new((run, ms + (now() - t))));
-                        }
+                    };
+                    match started {
+                        Ok((mut run, ms)) => match run.advance(ws, m.as_ref(), BENCH_CHUNK) {
+                            Ok(Some(r)) => runs.push((r, ms + (now() - t))),
+                            Ok(None) => *current = Some(Box::new((run, ms + (now() - t)))),
+                            Err(err) => {
+                                // the panels keep what was computed up to the stop
+                                if let Some(r) = run.partial(ws) {
+                                    runs.push((r, ms + (now() - t)));
+                                }
+                                *error = Some(format!("{}: {err}", e.info.name));
+                            }
+                        },
                         Err(err) => *error = Some(format!("{}: {err}", e.info.name)),
                     }
                     if now() - t0 >= budget_ms {
@@ -948,13 +951,24 @@ impl Lab {
             rows: Vec<Vec<String>>,
         }
         let mut rows = Vec::new();
-        if let Job::StickSlip { models, runs, .. } = &self.job {
+        if let Job::StickSlip {
+            models,
+            runs,
+            bench,
+            ..
+        } = &self.job
+        {
+            // a run stopped at its step budget has no run time to compare
+            let time_text = |r: &StickSlipRun, ms: f64| match r.t.last() {
+                Some(&t) if t < bench.tend => format!("stopped at t = {} s", sig(t)),
+                _ => sig(ms),
+            };
             let measured = |id: &str| {
                 models
                     .iter()
                     .zip(runs)
                     .find(|((e, _), _)| e.info.id == id)
-                    .map(|(_, (_, ms))| sig(*ms))
+                    .map(|(_, (r, ms))| time_text(r, *ms))
             };
             for row in crate::table65::TABLE_6_5 {
                 let mut r = vec![row.name.to_string()];
@@ -964,9 +978,9 @@ impl Lab {
                 }
                 rows.push(r);
             }
-            for ((e, _), (_, ms)) in models.iter().zip(runs) {
+            for ((e, _), (run, ms)) in models.iter().zip(runs) {
                 if !crate::table65::TABLE_6_5.iter().any(|r| r.id == e.info.id) {
-                    let mut r = vec![e.info.name.to_string(), sig(*ms)];
+                    let mut r = vec![e.info.name.to_string(), time_text(run, *ms)];
                     r.extend(std::iter::repeat_n("not in Table 6.5".to_string(), 4));
                     rows.push(r);
                 }

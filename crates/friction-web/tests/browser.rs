@@ -206,3 +206,31 @@ fn a_link_draws_the_same_picture_however_its_frames_were_cut() {
         );
     }
 }
+
+#[wasm_bindgen_test]
+fn a_run_of_millions_of_steps_is_thinned_over_its_whole_length_on_wasm32() {
+    // usize is 32 bits here: bucket edges computed as k·n overflowed beyond ~4.3e9 and the
+    // last 40 % of a 3.5 M-step run was drawn as chords back to its start (native tests,
+    // with 64-bit usize, could not see it)
+    use friction_core::experiments::stickslip::StickSlipRun;
+    use friction_plot::stickslip::{time_chart, Quantity};
+    let n = 3_500_000;
+    let run = StickSlipRun {
+        t: (0..n).map(|i| i as f64).collect(),
+        x: (0..n).map(|i| (i as f64 * 0.37).sin()).collect(),
+        ..StickSlipRun::default()
+    };
+    let chart = time_chart(&[("a", &run)], Quantity::Position);
+    let pts = &chart.series[0].points;
+    assert!(pts.len() <= 4010, "{} points", pts.len());
+    assert!(
+        pts.windows(2).all(|w| w[1].0 >= w[0].0),
+        "time runs forward"
+    );
+    let late = pts.iter().filter(|p| p.0 > 0.9 * n as f64).count();
+    assert!(
+        late > pts.len() / 20,
+        "{late} of {} points in the last tenth",
+        pts.len()
+    );
+}

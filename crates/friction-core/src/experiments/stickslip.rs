@@ -797,10 +797,22 @@ impl BenchRun {
         if !done.map_err(StickSlipError::Solver)? {
             return Ok(None);
         }
+        Ok(Some(self.take_output(ws)))
+    }
+
+    /// What was computed before [`BenchRun::advance`] failed (e.g. at the step budget): the
+    /// series up to the last accepted step with metrics over that span; `None` if it holds
+    /// fewer than two points. `ws` must be the workspace the run advanced in.
+    pub fn partial(&mut self, ws: &Workspace) -> Option<StickSlipRun> {
+        let out = self.take_output(ws);
+        (out.t.len() >= 2).then_some(out)
+    }
+
+    fn take_output(&mut self, ws: &Workspace) -> StickSlipRun {
         let mut out = std::mem::take(&mut self.st.out);
         let stats = ws.solver.stats();
         out.metrics = Some(metrics(&out, &self.st.maxima, &self.st.minima, stats));
-        Ok(Some(out))
+        out
     }
 
     /// Simulated time reached so far \[s\].
