@@ -123,8 +123,9 @@ test("four models overlaid: six panels, metrics and the Table 6.5 comparison", a
 });
 
 test("a run over the step budget names the keys to change and still draws what it computed", async () => {
-  // Liang with a very stiff spring over 1000 s needs more than the 5 M step budget
-  const { page, problems } = await openPage(browser.context, `${server.url}?view=stickslip&model=liang&kspring=1e6&tend=1000`);
+  // Liang with a very stiff spring over 1000 s needs more than the 5 M step budget; Dahl
+  // finishes (3.8 M steps), after it
+  const { page, problems } = await openPage(browser.context, `${server.url}?view=stickslip&model=liang,dahl&kspring=1e6&tend=1000`);
   await ready(page);
   const notes = await page.textContent("#readout-notes");
   for (const key of ["tend", "kspring"]) assert.ok(notes.includes(key), `message names ${key}: ${notes}`);
@@ -135,5 +136,9 @@ test("a run over the step budget names the keys to change and still draws what i
   const timing = await page.$$eval("#timing-table tbody tr", (r) => r.map((tr) => [...tr.children].map((c) => c.textContent)));
   const liang = timing.find((r) => r[0].startsWith("Liang"));
   assert.match(liang[1], /^stopped at t = [0-9.]+ s$/, `no run time for a stopped run (${liang})`);
+  // the model after the stopped one still runs to the end
+  const dahl = timing.find((r) => r[0].startsWith("Dahl"));
+  assert.match(dahl[1], /^[0-9.]+(e-?\d+)?$/, `Dahl ran after Liang stopped (${dahl})`);
+  assert.ok(await countColour(page, "#loops", PALETTE[1], 30) > 20, "Dahl's curves drawn");
   assert.deepEqual(problems, []);
 });

@@ -57,10 +57,14 @@ enum Job {
         ws: Box<Workspace>,
         /// The run in progress and the compute time spent on it so far \[ms\].
         current: Option<Box<(BenchRun, f64)>>,
-        /// (run, wall time in ms: the compute time of its pieces) per finished model.
+        /// (run, wall time in ms: the compute time of its pieces) per finished model; a run
+        /// stopped at its step budget is kept up to the stop.
         runs: Vec<(StickSlipRun, f64)>,
-        /// A model whose run failed stops the job with this message.
-        error: Option<String>,
+        /// Why runs stopped early, one message per model.
+        errors: Vec<String>,
+        /// A model that failed with nothing to show stops the job (runs stay aligned with
+        /// `models`).
+        halted: bool,
     },
     /// The robot-arm loop, advanced in pieces like the stick-slip runs.
     Robot {
@@ -133,7 +137,8 @@ impl Job {
                     ws: Box::default(),
                     current: None,
                     runs: Vec::new(),
-                    error: None,
+                    errors: Vec::new(),
+                    halted: false,
                 },
                 Err(e) => Job::Failed(e.to_string()),
             },
@@ -151,9 +156,9 @@ impl Job {
             Job::StickSlip {
                 models,
                 runs,
-                error,
+                halted,
                 ..
-            } => error.is_some() || runs.len() >= models.len(),
+            } => *halted || runs.len() >= models.len(),
             Job::Curve { models, result, .. } => result.blocks.len() >= models.len(),
             Job::Robot { run, error, .. } => run.is_some() || error.is_some(),
             Job::Failed(_) => true,
@@ -164,7 +169,7 @@ impl Job {
     /// whole pieces (finished stick-slip runs); `None`: redraw every frame.
     fn output_version(&self) -> Option<usize> {
         match self {
-            Job::StickSlip { runs, error, .. } => Some(runs.len() + usize::from(error.is_some())),
+            Job::StickSlip { runs, errors, .. } => Some(runs.len() + errors.len()),
             _ => None,
         }
     }
@@ -200,9 +205,10 @@ impl Job {
                 ws,
                 current,
                 runs,
-                error,
+                errors,
+                halted,
             } => {
-                while error.is_none() && runs.len() < models.len() {
+                while !*halted && runs.len() < models.len() {
                     let (e, m) = &models[runs.len()];
                     let t = now();
                     let started = match current.take() {
@@ -214,14 +220,19 @@ impl Job {
                             Ok(Some(r)) => runs.push((r, ms + (now() - t))),
                             Ok(None) => *current = Some(Box::new((run, ms + (now() - t)))),
                             Err(err) => {
-                                // the panels keep what was computed up to the stop
-                                if let Some(r) = run.partial(ws) {
-                                    runs.push((r, ms + (now() - t)));
+                                // the panels keep what was computed up to the stop, and the
+                                // other models still run
+                                match run.partial(ws) {
+                                    Some(r) => runs.push((r, ms + (now() - t))),
+                                    None => *halted = true,
                                 }
-                                *error = Some(format!("{}: {err}", e.info.name));
+                                errors.push(format!("{}: {err}", e.info.name));
                             }
                         },
-                        Err(err) => *error = Some(format!("{}: {err}", e.info.name)),
+                        Err(err) => {
+                            errors.push(format!("{}: {err}", e.info.name));
+                            *halted = true;
+                        }
                     }
                     if now() - t0 >= budget_ms {
                         break;
@@ -731,7 +742,8 @@ impl Lab {
         };
         let error = match &self.job {
             Job::Failed(e) => Some(e.clone()),
-            Job::StickSlip { error, .. } | Job::Robot { error, .. } => error.clone(),
+            Job::StickSlip { errors, .. } if !errors.is_empty() => Some(errors.join(" ")),
+            Job::Robot { error, .. } => error.clone(),
             _ => None,
         };
         Ok(to_js(&Status {
@@ -860,7 +872,7 @@ impl Lab {
             Job::StickSlip {
                 models,
                 runs,
-                error,
+                errors,
                 ..
             } => {
                 let rows: Vec<Vec<String>> = runs
@@ -895,7 +907,7 @@ impl Lab {
                     .filter(|(e, _)| e.info.provisional)
                     .map(|(e, _)| format!("{}: {PROVISIONAL}", base_name(e.info.name)))
                     .collect();
-                notes.extend(error.clone());
+                notes.extend(errors.iter().cloned());
                 Readout {
                     columns: vec![
                         "model",
