@@ -47,7 +47,8 @@ Keys: view model n k0 k tau c c0 sigma0 sigma1 gamma1 mus mud vs delta eps p
             robot: metric,value,unit with final/max/late-RMS tracking error, settling time, W)
 --phenomena the phenomena matrix (CSV model,stiction,stribeck,viscous,presliding,hysteresis,
             stickslip,provisional) for every model, or for the models of QUERY; stick-slip
-            from the 40 s benchmark (repeated stick phases after slips reaching v_b/2)
+            from the 40 s benchmark (repeated stick phases after slips reaching v_b/2); a
+            flag is 1, 0, or n/a where the model has no steady state to decide it
 --svg FILE  also write the page's chart as SVG
 --list-models  registered models: id<TAB>category[<TAB>provisional]
 ";

@@ -80,3 +80,21 @@ fn sliding_gms_elements_restick_when_the_velocity_reverses_between_intervals() {
         "force steps {steps:?} after sliding at {sliding} N (stiffness {k_total} N/m)"
     );
 }
+
+#[test]
+fn a_model_without_a_steady_state_leaves_the_sweep_flags_undetermined() {
+    // The bristle model's force is a saw-tooth (each bristle snaps every millimetre): the
+    // 10 m steady slides run out of solver steps, and a value with the snaps stepped over
+    // (bristles stretched by metres, ~1e4 N) must not decide Stribeck, viscous or stiction.
+    let p = detect(build("bristle").as_ref());
+    assert_eq!(
+        [p.stiction, p.stribeck, p.viscous],
+        [Flag::Undetermined; 3],
+        "{p:?}"
+    );
+    // reversal and loop experiments do not rest on the sweep
+    assert_eq!([p.presliding, p.hysteresis], [Flag::Yes; 2], "{p:?}");
+    // models that settle are decided
+    let lugre = detect(build("lugre").as_ref());
+    assert!(lugre.flags().iter().all(|f| *f != Flag::Undetermined));
+}
