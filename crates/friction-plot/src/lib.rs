@@ -220,6 +220,15 @@ where
     let mapx = move |x: f64| if log { x.log10() } else { x };
     let (width_px, height_px) = root.dim_in_pixel();
     let (title, title_size) = fit_caption(root, &spec.title, style);
+    // Axis descriptions fit the panel: the rotated y label of a short panel otherwise runs up
+    // into the caption (its room is the plot's height: the area less the caption, the x label
+    // area of 44 px and the margins of 2 × 12 px), a long x label past the panel's edge (it may
+    // extend under the y tick labels, so its room is the area less the margins).
+    let plot_w = width_px as f64 - style.scale * 24.0;
+    let plot_h = height_px as f64 - style.scale * (44.0 + 24.0 + 1.6 * title_size);
+    let (x_label, x_size) = fit_text(root, &spec.x_label, plot_w, 13.0, style);
+    let (y_label, y_size) = fit_text(root, &spec.y_label, plot_h, 13.0, style);
+    let desc_size = x_size.min(y_size);
     let mut chart = ChartBuilder::on(root)
         .caption(&title, font(title_size))
         .margin(style.px(12.0))
@@ -239,9 +248,9 @@ where
     let yfmt = move |v: &f64| tick(snap(*v, yspan));
     chart
         .configure_mesh()
-        .x_desc(spec.x_label.as_str())
-        .y_desc(spec.y_label.as_str())
-        .axis_desc_style(font(13.0))
+        .x_desc(x_label.as_str())
+        .y_desc(y_label.as_str())
+        .axis_desc_style(font(desc_size))
         .label_style(font(12.0))
         .light_line_style(RGBColor(0xEE, 0xEE, 0xEE))
         .bold_line_style(RGBColor(0xDD, 0xDD, 0xDD))
@@ -328,21 +337,35 @@ fn fit_caption<DB: DrawingBackend>(
     style: &Style,
 ) -> (String, f64) {
     let room = root.dim_in_pixel().0 as f64 - style.scale * 8.0;
+    fit_text(root, title, room, 17.0, style)
+}
+
+/// `text` and its font size [CSS px] to fit `room` device pixels: `size`, smaller down to 10 px
+/// (12 px for sizes above 14, i.e. captions), then cut with "…".
+fn fit_text<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    text: &str,
+    room: f64,
+    size: f64,
+    style: &Style,
+) -> (String, f64) {
+    let smallest = if size > 14.0 { 12.0 } else { 10.0 };
     let width = |t: &str, size: f64| {
         let font: TextStyle<'_> = ("sans-serif", style.px(size)).into_font().into();
         root.estimate_text_size(t, &font)
             .map(|(w, _)| w as f64)
             .unwrap_or(0.55 * size * style.scale * t.chars().count() as f64)
     };
-    let mut size = 17.0;
-    while size > 12.0 && width(title, size) > room {
+    let mut size = size;
+    while size > smallest && width(text, size) > room {
         size -= 1.0;
     }
-    let mut text = title.to_string();
-    let mut n = title.chars().count();
+    let full = text;
+    let mut text = full.to_string();
+    let mut n = full.chars().count();
     while n > 4 && width(&text, size) > room {
         n -= 1;
-        text = fit_label(title, n);
+        text = fit_label(full, n);
     }
     (text, size)
 }
@@ -683,6 +706,18 @@ mod tests {
             ..Style::default()
         };
         assert_eq!(fit_caption(&hidpi, title, &two).1, 12.0);
+        // an axis description longer than its side shrinks to 10 px, then is cut
+        let mut s = String::new();
+        let area = SVGBackend::with_string(&mut s, (300, 200)).into_drawing_area();
+        let label = "acceleration ẍ [m/s²]";
+        assert_eq!(
+            fit_text(&area, label, 400.0, 13.0, &Style::default()),
+            (label.into(), 13.0)
+        );
+        let (short, size) = fit_text(&area, label, 90.0, 13.0, &Style::default());
+        assert_eq!(size, 10.0);
+        assert!(short.ends_with('…'), "{short}");
+        drop(area);
         assert_eq!(tick_count(180, &Style::default(), 70.0), 3);
         assert_eq!(tick_count(360, &two, 70.0), 3);
         assert_eq!(tick_count(900, &Style::default(), 70.0), 8);
