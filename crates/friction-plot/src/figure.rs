@@ -8,9 +8,9 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use crate::{cut_to_fit, text_width, DrawError, Series, Style};
 #[cfg(feature = "svg")]
 use crate::{draw_chart, ChartSpec};
-use crate::{fit_label, DrawError, Series, Style};
 
 /// Length of an entry's colour sample, CSS px.
 const SAMPLE_PX: f64 = 22.0;
@@ -60,26 +60,14 @@ fn layout<DB: DrawingBackend>(
 ) -> (Vec<(String, i32, usize)>, usize) {
     let width = area.dim_in_pixel().0 as f64;
     let px = |v: f64| v * style.scale;
-    let font: TextStyle<'_> = ("sans-serif", px(FONT_PX)).into_font().into();
     let usable = (width - 2.0 * px(PAD_PX)).max(1.0);
-    let text_w = |s: &str| {
-        area.estimate_text_size(s, &font)
-            .map(|(w, _)| w as f64)
-            // plotters' own estimate failed: about 0.6 em per character
-            .unwrap_or(0.6 * px(FONT_PX) * s.chars().count() as f64)
-    };
     // (label, width) per entry, labels cut to fit one row
     let sized: Vec<(String, f64)> = entries
         .iter()
         .map(|e| {
             let room = usable - px(SAMPLE_PX + PAD_PX);
-            let mut label = e.label.clone();
-            let mut n = label.chars().count();
-            while n > 4 && text_w(&label) > room {
-                n -= 1;
-                label = fit_label(&e.label, n);
-            }
-            let w = px(SAMPLE_PX + PAD_PX) + text_w(&label);
+            let label = cut_to_fit(area, &e.label, room, FONT_PX, style);
+            let w = px(SAMPLE_PX + PAD_PX) + text_width(area, &label, FONT_PX, style);
             (label, w)
         })
         .collect();

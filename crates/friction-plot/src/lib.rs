@@ -350,24 +350,43 @@ fn fit_text<DB: DrawingBackend>(
     style: &Style,
 ) -> (String, f64) {
     let smallest = if size > 14.0 { 12.0 } else { 10.0 };
-    let width = |t: &str, size: f64| {
-        let font: TextStyle<'_> = ("sans-serif", style.px(size)).into_font().into();
-        root.estimate_text_size(t, &font)
-            .map(|(w, _)| w as f64)
-            .unwrap_or(0.55 * size * style.scale * t.chars().count() as f64)
-    };
     let mut size = size;
-    while size > smallest && width(text, size) > room {
+    while size > smallest && text_width(root, text, size, style) > room {
         size -= 1.0;
     }
-    let full = text;
-    let mut text = full.to_string();
-    let mut n = full.chars().count();
-    while n > 4 && width(&text, size) > room {
+    (cut_to_fit(root, text, room, size, style), size)
+}
+
+/// Width in device pixels of `text` at `size` CSS px as the backend lays it out (about 0.55 em
+/// per character if it cannot say).
+pub(crate) fn text_width<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    text: &str,
+    size: f64,
+    style: &Style,
+) -> f64 {
+    let font: TextStyle<'_> = ("sans-serif", style.px(size)).into_font().into();
+    area.estimate_text_size(text, &font)
+        .map(|(w, _)| w as f64)
+        .unwrap_or(0.55 * size * style.scale * text.chars().count() as f64)
+}
+
+/// `text`, cut with "…" until it is at most `room` device pixels wide at `size` CSS px (at
+/// least four characters stay).
+pub(crate) fn cut_to_fit<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    text: &str,
+    room: f64,
+    size: f64,
+    style: &Style,
+) -> String {
+    let mut out = text.to_string();
+    let mut n = text.chars().count();
+    while n > 4 && text_width(area, &out, size, style) > room {
         n -= 1;
-        text = fit_label(full, n);
+        out = fit_label(text, n);
     }
-    (text, size)
+    out
 }
 
 /// Number of tick labels along an axis `len_px` device pixels long: one per `spacing` CSS px,

@@ -248,28 +248,45 @@ impl StateStepper {
                 }
             }
         }
+        // the state is usually close to its track from the previous interval: try the whole
+        // interval first (rejections shrink it)
+        let solved = self.slide(m, v, fe, x, dt, dt);
+        self.solver_steps += self.rodas.stats().steps;
+        if !solved {
+            self.step(m, v, fe, x, dt);
+        }
+        self.gsw.resize(k, 0.0);
+        m.switches(v, fe, x, &mut self.gsw);
+    }
+
+    /// Slides `x` for `t` \[s\] at constant `v`, `fe` through the event-locating solver
+    /// (first step `h0`, 0: the solver's own); false, with `x` unchanged, if it gives up or
+    /// the state stops being finite.
+    fn slide(
+        &mut self,
+        m: &dyn FrictionModel,
+        v: f64,
+        fe: f64,
+        x: &mut [f64],
+        t: f64,
+        h0: f64,
+    ) -> bool {
         let mut sys = ConstantVelocity { m, v, fe };
         let opts = Options {
             rtol: 1e-7,
             atol: 1e-9,
-            // the state is usually close to its track from the previous interval: try the whole
-            // interval first (rejections shrink it)
-            h0: dt,
+            h0,
             hmax: f64::INFINITY,
             max_steps: 20_000,
         };
         self.x0.copy_from_slice(x);
-        let run = self.rodas.integrate(&mut sys, 0.0, x, dt, &opts);
-        self.solver_steps += self.rodas.stats().steps;
-        match run {
-            Ok(_) if x.iter().all(|a| a.is_finite()) => {}
+        match self.rodas.integrate(&mut sys, 0.0, x, t, &opts) {
+            Ok(_) if x.iter().all(|a| a.is_finite()) => true,
             _ => {
                 x.copy_from_slice(&self.x0);
-                self.step(m, v, fe, x, dt);
+                false
             }
         }
-        self.gsw.resize(k, 0.0);
-        m.switches(v, fe, x, &mut self.gsw);
     }
 
     fn substep(
@@ -400,20 +417,8 @@ pub fn settle(
         return true;
     }
     let t = if v == 0.0 { 1.0 } else { slip / v.abs() };
-    if hybrid(m) == 0 {
-        let mut sys = ConstantVelocity { m, v, fe };
-        let opts = Options {
-            rtol: 1e-7,
-            atol: 1e-9,
-            h0: 0.0,
-            hmax: f64::INFINITY,
-            max_steps: 20_000,
-        };
-        let before = x.to_vec();
-        match st.rodas.integrate(&mut sys, 0.0, x, t, &opts) {
-            Ok(_) if x.iter().all(|a| a.is_finite()) => return true,
-            _ => x.copy_from_slice(&before),
-        }
+    if hybrid(m) == 0 && st.slide(m, v, fe, x, t, 0.0) {
+        return true;
     }
     let settled = m.n_switches() == 0 || hybrid(m) > 0;
     // geometric steps: short first (stiff transient), long later (slow modes)
