@@ -175,22 +175,31 @@ pub(crate) fn range_of<'a>(vals: impl Iterator<Item = &'a f64>) -> (f64, f64) {
 /// How a run's (x, y) samples are reduced for drawing: [`thin`] or [`thin_path`].
 type Thinning = fn(&[f64], &[f64]) -> Vec<(f64, f64)>;
 
+/// A run as drawn: (palette slot, legend label, run). The slot is the model's place among the
+/// selected models, so its colour matches the legend even when a model before it has nothing
+/// to draw.
+pub type Slotted<'a> = (usize, &'a str, &'a StickSlipRun);
+
+/// Slots 0, 1, 2, … in list order.
+fn in_order<'a>(runs: &[(&'a str, &'a StickSlipRun)]) -> Vec<Slotted<'a>> {
+    runs.iter().enumerate().map(|(i, &(l, r))| (i, l, r)).collect()
+}
+
 fn chart(
     title: &str,
     x_label: &str,
     y_label: &str,
-    runs: &[(&str, &StickSlipRun)],
+    runs: &[Slotted<'_>],
     pick: impl Fn(&StickSlipRun) -> (&[f64], &[f64]),
     thin: Thinning,
 ) -> ChartSpec {
     let series: Vec<Series> = runs
         .iter()
-        .enumerate()
-        .map(|(i, (label, r))| {
+        .map(|&(slot, label, r)| {
             let (a, b) = pick(r);
             Series {
-                label: (*label).to_string(),
-                color: PALETTE[i % PALETTE.len()],
+                label: label.to_string(),
+                color: PALETTE[slot % PALETTE.len()],
                 points: thin(a, b),
                 dashed: false,
             }
@@ -215,6 +224,10 @@ fn chart(
 
 /// `q` against time, one curve per (legend label, run).
 pub fn time_chart(runs: &[(&str, &StickSlipRun)], q: Quantity) -> ChartSpec {
+    time_chart_slotted(&in_order(runs), q)
+}
+
+fn time_chart_slotted(runs: &[Slotted<'_>], q: Quantity) -> ChartSpec {
     chart(
         q.title(),
         "time t [s]",
@@ -226,7 +239,7 @@ pub fn time_chart(runs: &[(&str, &StickSlipRun)], q: Quantity) -> ChartSpec {
 }
 
 /// Friction force F against the relative velocity v = ẋ − v_b.
-pub fn force_velocity_chart(runs: &[(&str, &StickSlipRun)]) -> ChartSpec {
+fn force_velocity_chart(runs: &[Slotted<'_>]) -> ChartSpec {
     chart(
         "Friction force against relative velocity",
         "relative velocity v [m/s]",
@@ -238,7 +251,7 @@ pub fn force_velocity_chart(runs: &[(&str, &StickSlipRun)]) -> ChartSpec {
 }
 
 /// Friction force F against the displacement x.
-pub fn force_displacement_chart(runs: &[(&str, &StickSlipRun)]) -> ChartSpec {
+fn force_displacement_chart(runs: &[Slotted<'_>]) -> ChartSpec {
     chart(
         "Friction force against displacement",
         "position x [m]",
@@ -251,11 +264,16 @@ pub fn force_displacement_chart(runs: &[(&str, &StickSlipRun)]) -> ChartSpec {
 
 /// All six charts of the view, in display order: x, ẋ, ẍ, F against t; F against v; F against x.
 pub fn all_charts(runs: &[(&str, &StickSlipRun)]) -> Vec<ChartSpec> {
+    all_charts_slotted(&in_order(runs))
+}
+
+/// [`all_charts`] with each run's palette slot given (see [`Slotted`]).
+pub fn all_charts_slotted(runs: &[Slotted<'_>]) -> Vec<ChartSpec> {
     vec![
-        time_chart(runs, Quantity::Position),
-        time_chart(runs, Quantity::Velocity),
-        time_chart(runs, Quantity::Acceleration),
-        time_chart(runs, Quantity::Force),
+        time_chart_slotted(runs, Quantity::Position),
+        time_chart_slotted(runs, Quantity::Velocity),
+        time_chart_slotted(runs, Quantity::Acceleration),
+        time_chart_slotted(runs, Quantity::Force),
         force_velocity_chart(runs),
         force_displacement_chart(runs),
     ]
@@ -371,6 +389,26 @@ mod tests {
                 "{}",
                 c.title
             );
+        }
+    }
+
+    #[test]
+    fn a_run_keeps_its_models_colour_when_one_before_it_is_missing() {
+        let b = Bench {
+            tend: 2.0,
+            ..Bench::TABLE_6_1
+        };
+        let e = friction_core::model::find("dahl").expect("dahl registered");
+        let m = build_for_bench(e, &b).expect("defaults build");
+        let r = run_bench(&mut Workspace::default(), &b, m.as_ref()).expect("run finishes");
+        // Models 0 and 2 of a selection drew; model 1 had nothing to show.
+        for c in all_charts_slotted(&[(0, "first", &r), (2, "third", &r)]) {
+            let colours: Vec<_> = c.series.iter().map(|s| s.color).collect();
+            assert_eq!(colours, [PALETTE[0], PALETTE[2]], "{}", c.title);
+        }
+        for c in all_charts(&[("first", &r), ("second", &r)]) {
+            let colours: Vec<_> = c.series.iter().map(|s| s.color).collect();
+            assert_eq!(colours, [PALETTE[0], PALETTE[1]], "{}", c.title);
         }
     }
 }

@@ -15,7 +15,7 @@ use friction_core::scenario::{ControlKind, Scenario, View};
 use friction_plot::curve::curve_chart;
 use friction_plot::figure::shared_legend;
 use friction_plot::frbd::{hysteresis_chart, relaxation_chart};
-use friction_plot::stickslip::all_charts;
+use friction_plot::stickslip::{all_charts_slotted, Slotted};
 use friction_plot::{make_legend_room, stable_range, ChartSpec, Series, PALETTE};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -57,14 +57,14 @@ enum Job {
         ws: Box<Workspace>,
         /// The run in progress and the compute time spent on it so far \[ms\].
         current: Option<Box<(BenchRun, f64)>>,
-        /// (run, wall time in ms: the compute time of its pieces) per finished model; a run
-        /// stopped at its step budget is kept up to the stop.
-        runs: Vec<(StickSlipRun, f64)>,
+        /// (index into `models`, run, wall time in ms: the compute time of its pieces) per
+        /// finished model; a run stopped at its step budget is kept up to the stop, a model
+        /// that failed with nothing to show has no entry.
+        runs: Vec<(usize, StickSlipRun, f64)>,
         /// Why runs stopped early, one message per model.
         errors: Vec<String>,
-        /// A model that failed with nothing to show stops the job (runs stay aligned with
-        /// `models`).
-        halted: bool,
+        /// The model being computed (or `models.len()` when all are done).
+        next: usize,
     },
     /// The robot-arm loop, advanced in pieces like the stick-slip runs.
     Robot {
@@ -138,7 +138,7 @@ impl Job {
                     current: None,
                     runs: Vec::new(),
                     errors: Vec::new(),
-                    halted: false,
+                    next: 0,
                 },
                 Err(e) => Job::Failed(e.to_string()),
             },
@@ -153,12 +153,7 @@ impl Job {
         match self {
             Job::Hysteresis { done, .. } => *done,
             Job::Relaxation { cfg, curves } => curves.len() >= cfg.models.len(),
-            Job::StickSlip {
-                models,
-                runs,
-                halted,
-                ..
-            } => *halted || runs.len() >= models.len(),
+            Job::StickSlip { models, next, .. } => *next >= models.len(),
             Job::Curve { models, result, .. } => result.blocks.len() >= models.len(),
             Job::Robot { run, error, .. } => run.is_some() || error.is_some(),
             Job::Failed(_) => true,
@@ -206,10 +201,11 @@ impl Job {
                 current,
                 runs,
                 errors,
-                halted,
+                next,
             } => {
-                while !*halted && runs.len() < models.len() {
-                    let (e, m) = &models[runs.len()];
+                while *next < models.len() {
+                    let i = *next;
+                    let (e, m) = &models[i];
                     let t = now();
                     let started = match current.take() {
                         Some(c) => Ok(*c),
@@ -217,21 +213,24 @@ impl Job {
                     };
                     match started {
                         Ok((mut run, ms)) => match run.advance(ws, m.as_ref(), BENCH_CHUNK) {
-                            Ok(Some(r)) => runs.push((r, ms + (now() - t))),
+                            Ok(Some(r)) => {
+                                runs.push((i, r, ms + (now() - t)));
+                                *next += 1;
+                            }
                             Ok(None) => *current = Some(Box::new((run, ms + (now() - t)))),
                             Err(err) => {
-                                // the panels keep what was computed up to the stop, and the
-                                // other models still run
-                                match run.partial(ws) {
-                                    Some(r) => runs.push((r, ms + (now() - t))),
-                                    None => *halted = true,
+                                // the panels keep what was computed up to the stop (if
+                                // anything), and the other models still run
+                                if let Some(r) = run.partial(ws) {
+                                    runs.push((i, r, ms + (now() - t)));
                                 }
                                 errors.push(format!("{}: {err}", e.info.name));
+                                *next += 1;
                             }
                         },
                         Err(err) => {
                             errors.push(format!("{}: {err}", e.info.name));
-                            *halted = true;
+                            *next += 1;
                         }
                     }
                     if now() - t0 >= budget_ms {
@@ -300,19 +299,14 @@ impl Job {
             if runs.is_empty() {
                 return Vec::new();
             }
-            let labelled: Vec<(&str, &StickSlipRun)> = runs
-                .iter()
-                .zip(models)
-                .map(|((r, _), (e, _))| (e.info.name, r))
-                .collect();
             let shorts: Vec<String> = models
                 .iter()
                 .map(|(e, _)| short_name(e.info.name))
                 .collect();
-            let labelled: Vec<(&str, &StickSlipRun)> = labelled
+            // each curve keeps its model's slot, so colours match the legend below
+            let labelled: Vec<Slotted<'_>> = runs
                 .iter()
-                .zip(&shorts)
-                .map(|((_, r), s)| (s.as_str(), *r))
+                .map(|(i, r, _)| (*i, shorts[*i].as_str(), r))
                 .collect();
             // the legend lists every selected model, also those still running
             let legend: Vec<Series> = models
@@ -325,7 +319,7 @@ impl Job {
                     dashed: false,
                 })
                 .collect();
-            return all_charts(&labelled)
+            return all_charts_slotted(&labelled)
                 .into_iter()
                 .map(|c| (c, legend.clone()))
                 .collect();
@@ -736,7 +730,7 @@ impl Lab {
             Job::Hysteresis { run, .. } => run.progress(),
             Job::Relaxation { cfg, curves } => (curves.len(), cfg.models.len()),
             Job::Curve { models, result, .. } => (result.blocks.len(), models.len()),
-            Job::StickSlip { models, runs, .. } => (runs.len(), models.len()),
+            Job::StickSlip { models, next, .. } => (*next, models.len()),
             Job::Robot { run, .. } => (usize::from(run.is_some()), 1),
             Job::Failed(_) => (0, 0),
         };
@@ -877,8 +871,8 @@ impl Lab {
             } => {
                 let rows: Vec<Vec<String>> = runs
                     .iter()
-                    .zip(models)
-                    .map(|((r, ms), (e, _))| {
+                    .map(|(i, r, ms)| {
+                        let e = models[*i].0;
                         let m = r.metrics();
                         vec![
                             e.info.name.to_string(),
@@ -976,11 +970,9 @@ impl Lab {
                 _ => sig(ms),
             };
             let measured = |id: &str| {
-                models
-                    .iter()
-                    .zip(runs)
-                    .find(|((e, _), _)| e.info.id == id)
-                    .map(|(_, (r, ms))| time_text(r, *ms))
+                runs.iter()
+                    .find(|(i, _, _)| models[*i].0.info.id == id)
+                    .map(|(_, r, ms)| time_text(r, *ms))
             };
             for row in crate::table65::TABLE_6_5 {
                 let mut r = vec![row.name.to_string()];
@@ -990,7 +982,8 @@ impl Lab {
                 }
                 rows.push(r);
             }
-            for ((e, _), (run, ms)) in models.iter().zip(runs) {
+            for (i, run, ms) in runs {
+                let e = models[*i].0;
                 if !crate::table65::TABLE_6_5.iter().any(|r| r.id == e.info.id) {
                     let mut r = vec![e.info.name.to_string(), time_text(run, *ms)];
                     r.extend(std::iter::repeat_n("not in Table 6.5".to_string(), 4));
