@@ -182,7 +182,10 @@ pub type Slotted<'a> = (usize, &'a str, &'a StickSlipRun);
 
 /// Slots 0, 1, 2, … in list order.
 fn in_order<'a>(runs: &[(&'a str, &'a StickSlipRun)]) -> Vec<Slotted<'a>> {
-    runs.iter().enumerate().map(|(i, &(l, r))| (i, l, r)).collect()
+    runs.iter()
+        .enumerate()
+        .map(|(i, &(l, r))| (i, l, r))
+        .collect()
 }
 
 fn chart(
