@@ -299,10 +299,8 @@ impl Job {
             if runs.is_empty() {
                 return Vec::new();
             }
-            let shorts: Vec<String> = models
-                .iter()
-                .map(|(e, _)| short_name(e.info.name))
-                .collect();
+            let names: Vec<&str> = models.iter().map(|(e, _)| e.info.name).collect();
+            let shorts = short_names(&names);
             // each curve keeps its model's slot, so colours match the legend below
             let labelled: Vec<Slotted<'_>> = runs
                 .iter()
@@ -312,8 +310,8 @@ impl Job {
             let legend: Vec<Series> = models
                 .iter()
                 .enumerate()
-                .map(|(i, (e, _))| Series {
-                    label: short_name(e.info.name),
+                .map(|(i, _)| Series {
+                    label: shorts[i].clone(),
                     color: PALETTE[i % PALETTE.len()],
                     points: Vec::new(),
                     dashed: false,
@@ -412,18 +410,35 @@ impl Job {
 
 /// Short legend label for the six small stick-slip panels: the name before its citation
 /// ("LuGre (Canudas de Wit et al. 1995)" → "LuGre"), keeping the provisional mark.
-fn short_name(name: &str) -> String {
-    let base = base_name(name);
-    let cut = [" (", ", "]
-        .iter()
-        .filter_map(|p| base.find(p))
-        .min()
-        .unwrap_or(base.len());
-    let mut s = base[..cut].to_string();
-    if base.len() != name.len() {
-        s.push_str(" (prov.)");
+/// Legend labels for the selected models: each name up to its first " (" or ", " (where the
+/// authors and year or the variant begin), longer where that would give two selected models
+/// the same label (Bliman & Sorine first and second order: "…, first order"), and " (prov.)"
+/// for provisional models.
+fn short_names(names: &[&str]) -> Vec<String> {
+    let cut = |name: &str, seps: &[&str]| -> String {
+        let base = base_name(name);
+        let end = seps
+            .iter()
+            .filter_map(|p| base.find(p))
+            .min()
+            .unwrap_or(base.len());
+        let mut s = base[..end].to_string();
+        if base.len() != name.len() {
+            s.push_str(" (prov.)");
+        }
+        s
+    };
+    let levels: [&[&str]; 3] = [&[" (", ", "], &[" ("], &[]];
+    let mut labels: Vec<String> = names.iter().map(|n| cut(n, levels[0])).collect();
+    for seps in &levels[1..] {
+        let clash: Vec<bool> = (0..labels.len())
+            .map(|i| (0..labels.len()).any(|j| j != i && labels[j] == labels[i]))
+            .collect();
+        for (i, _) in clash.iter().enumerate().filter(|(_, c)| **c) {
+            labels[i] = cut(names[i], seps);
+        }
     }
-    s
+    labels
 }
 
 /// A registry name without its " — provisional" suffix (the flag text follows it).
@@ -1128,7 +1143,7 @@ fn data_bounds(series: &[Series]) -> (f64, f64, f64, f64) {
 
 #[cfg(test)]
 mod tests {
-    use super::sig;
+    use super::{short_names, sig};
 
     #[cfg(target_arch = "wasm32")]
     wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
@@ -1143,5 +1158,32 @@ mod tests {
         assert_eq!(sig(-12.5), "-12.50");
         assert_eq!(sig(0.0), "0");
         assert_eq!(sig(f64::NAN), "—");
+    }
+
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    fn legend_labels_are_short_but_tell_the_selected_models_apart() {
+        let name = |id| {
+            friction_core::model::find(id)
+                .expect("registered")
+                .info
+                .name
+        };
+        let (bs1, bs2) = (name("bliman-sorine"), name("bliman-sorine-2"));
+        let (lugre, hollars) = (name("lugre"), name("hollars"));
+        assert_eq!(
+            short_names(&[lugre, bs2, hollars]),
+            ["LuGre", "Bliman & Sorine", "Hollars (prov.)"]
+        );
+        assert_eq!(
+            short_names(&[bs1, lugre, bs2]),
+            [
+                "Bliman & Sorine, first order",
+                "LuGre",
+                "Bliman & Sorine, second order"
+            ]
+        );
+        // The same model twice: nothing tells them apart, the full name is used.
+        assert_eq!(short_names(&[lugre, lugre]), [lugre, lugre]);
     }
 }
