@@ -142,3 +142,36 @@ test("a run over the step budget names the keys to change and still draws what i
   assert.ok(await countColour(page, "#loops", PALETTE[1], 30) > 20, "Dahl's curves drawn");
   assert.deepEqual(problems, []);
 });
+
+test("models whose parameters differ get a field each, and the link keeps them apart", async () => {
+  // LuGre's σ0 is 1e5 N/m, the library's rational LuGre's 45 089: one shared field used to
+  // show 1e5 for both while the rational model ran with its own value.
+  const url = `${server.url}?view=stickslip&model=lugre,lugre-rational`;
+  const { page, problems } = await openPage(browser.context, url);
+  await ready(page);
+  const field = (key) => page.locator(`[id="c-${key}-n"]`);
+  assert.equal(await page.locator('[id="c-sigma0-n"]').count(), 0, "no shared σ0 field");
+  assert.equal(await field("lugre.sigma0").inputValue(), "100000");
+  assert.equal(await field("lugre-rational.sigma0").inputValue(), "45089");
+  const labels = await page.$$eval("label", (ls) => ls.map((l) => l.textContent));
+  assert.ok(labels.some((l) => l.startsWith("LuGre with rational g(v) — ") && l.includes("σ_0")), labels.join(" | "));
+  await field("lugre-rational.sigma0").fill("50000");
+  await field("lugre-rational.sigma0").press("Enter");
+  await page.waitForURL(/lugre-rational\.sigma0=50000/);
+  assert.equal(await field("lugre.sigma0").inputValue(), "100000", "the other model keeps its value");
+  await ready(page);
+  const rows = await page.$$eval("#readout-table tbody tr", (r) => r.map((tr) => tr.children[0].textContent));
+  assert.equal(rows.length, 2, `both models ran: ${rows}`);
+  // a bad value names the per-model key and its range, and changes nothing
+  await field("lugre-rational.sigma0").fill("-3");
+  await field("lugre-rational.sigma0").press("Enter");
+  const err = page.locator("text=/lugre-rational\\.sigma0 = \"-3\" is not valid/");
+  await err.first().waitFor();
+  assert.match(page.url(), /lugre-rational\.sigma0=50000/);
+  // the link reproduces both values
+  const again = await openPage(browser.context, page.url());
+  await ready(again.page);
+  assert.equal(await again.page.locator('[id="c-lugre-rational.sigma0-n"]').inputValue(), "50000");
+  assert.equal(await again.page.locator('[id="c-lugre.sigma0-n"]').inputValue(), "100000");
+  assert.deepEqual([...problems, ...again.problems], []);
+});

@@ -39,7 +39,8 @@ Robot keys: observer(0|1) ref(sine|step) m cv gload ks kobs lambda qamp qfreq q0
       zhat0 tend, plus model=frbd-gm|frbd-gkv and its keys (n k0 k tau|c, contact keys).
       No values are given in the letter: every default is this program's choice.
 Stick-slip keys: m kspring vb mus muk g tend, plus the models' own keys (sigma0, vs, ...);
-      fn = m g is derived. Generic views take model=a,b,c,d (ids from --list-models).
+      fn = m g is derived. Generic views take model=a,b,c,d (ids from --list-models);
+      a key shared by the models sets all of them, <id>.<key> one (lugre-rational.sigma0=5e4).
 Keys: view model n k0 k tau c c0 sigma0 sigma1 gamma1 mus mud vs delta eps p
       vmean vamp freqs funit vrel tend (lists comma-separated; defaults = the letter's)
 --metrics   print per-loop metrics instead (hysteresis: freq,fmax,fmin,area,energy;

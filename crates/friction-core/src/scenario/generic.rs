@@ -3,9 +3,14 @@
 //!
 //! A key shared by several selected models (e.g. `mus`) takes one value for all of them; a view
 //! parameter with the same key as a model parameter drives the models too (see [`ViewDef`]).
-//! Unset keys keep each model's own default.
+//! `<model id>.<key>` (e.g. `lugre-rational.sigma0`) sets one model's value over the shared
+//! one. Unset keys keep each model's own default. Where the selected models' parameters with a
+//! key differ (default, range or meaning: the bristle model's σ0 is 1e3 N/m, LuGre's 1e5), the
+//! controls offer one field per model under its `<model id>.<key>`, so that every field shows
+//! the value its model runs with.
 
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 use super::{Control, ControlKind, ViewDef};
 use crate::model::{self, FrictionModel, ModelEntry};
@@ -23,8 +28,40 @@ pub static MODEL_VIEWS: &[&ViewDef] = &[
 pub(crate) struct Generic {
     /// Registry ids; empty means the default (the first registry model).
     pub models: Vec<&'static str>,
-    /// Explicit values that differ from their defaults.
+    /// Explicit values that differ from their defaults, for every selected model with the key.
     pub values: BTreeMap<&'static str, f64>,
+    /// Explicit values for one model, `(model id, key)` (query key `<model id>.<key>`), over
+    /// `values`; kept only where they differ from what the model would take without them.
+    pub own: BTreeMap<(&'static str, &'static str), f64>,
+}
+
+/// `<model id>.<key>` for every registry parameter, built once (controls carry `&'static str`
+/// keys).
+fn qualified(id: &str, key: &str) -> Option<&'static str> {
+    static TABLE: OnceLock<Vec<(&'static str, &'static str, String)>> = OnceLock::new();
+    TABLE
+        .get_or_init(|| {
+            model::registry()
+                .flat_map(|e| {
+                    e.info
+                        .params
+                        .iter()
+                        .map(move |p| (e.info.id, p.key, format!("{}.{}", e.info.id, p.key)))
+                })
+                .collect()
+        })
+        .iter()
+        .find(|(i, k, _)| *i == id && *k == key)
+        .map(|(_, _, q)| q.as_str())
+}
+
+/// The model's name without authors, year or flag, for labels of per-model fields.
+fn model_short(e: &ModelEntry) -> &'static str {
+    let name = e.info.name;
+    name.split(" (")
+        .next()
+        .unwrap_or(name)
+        .trim_end_matches(" — provisional")
 }
 
 impl Generic {
@@ -53,6 +90,49 @@ impl Generic {
             }
         }
         out
+    }
+
+    /// Whether `key` is set by the view itself or derived by it (then never per model).
+    fn view_owned(def: &ViewDef, key: &str) -> bool {
+        def.params.iter().any(|p| p.key == key) || def.derived_model_keys.contains(&key)
+    }
+
+    /// Whether the selected models' parameters with this key differ (default, range, unit or
+    /// meaning): each model then gets its own control, `<model id>.<key>`.
+    fn differs(&self, def: &ViewDef, key: &str) -> bool {
+        if Self::view_owned(def, key) {
+            return false;
+        }
+        let specs: Vec<ParamSpec> = self
+            .entries()
+            .iter()
+            .filter_map(|e| e.info.params.iter().find(|p| p.key == key).copied())
+            .collect();
+        specs.windows(2).any(|w| w[0] != w[1])
+    }
+
+    /// The selected model `id` and its parameter `key`, if it may be set per model.
+    fn own_spec(
+        &self,
+        def: &ViewDef,
+        id: &str,
+        key: &str,
+    ) -> Option<(&'static ModelEntry, &'static ParamSpec)> {
+        if Self::view_owned(def, key) {
+            return None;
+        }
+        let e = self.entries().into_iter().find(|e| e.info.id == id)?;
+        let p = e.info.params.iter().find(|p| p.key == key)?;
+        Some((e, p))
+    }
+
+    /// What model `e` runs with for its (non-view) parameter `p`.
+    fn model_value(&self, e: &ModelEntry, p: &ParamSpec) -> f64 {
+        self.own
+            .get(&(e.info.id, p.key))
+            .or_else(|| self.values.get(p.key))
+            .copied()
+            .unwrap_or(p.default)
     }
 
     /// Keys in display order: the view's parameters, then each model's, without repeats.
@@ -98,6 +178,9 @@ impl Generic {
             self.models = ids;
             return Ok(());
         }
+        if let Some((id, k)) = key.split_once('.') {
+            return self.apply_own(def, key, id, k, value);
+        }
         let specs = self.specs(def, key);
         let Some(first) = specs.first() else {
             let why = if def.derived_model_keys.contains(&key) {
@@ -118,6 +201,35 @@ impl Generic {
         Ok(())
     }
 
+    /// Sets `<id>.<k>` = `value` for one selected model; errors name the whole key.
+    fn apply_own(
+        &mut self,
+        def: &ViewDef,
+        key: &str,
+        id: &str,
+        k: &str,
+        value: &str,
+    ) -> Result<(), ParamError> {
+        let named = |mut e: ParamError| {
+            e.key = key.to_string();
+            e
+        };
+        let Some((e, p)) = self.own_spec(def, id, k) else {
+            let ids: Vec<&str> = self.entries().iter().map(|e| e.info.id).collect();
+            let why = if Self::view_owned(def, k) {
+                format!("{k} is set by view={} for every model: use {k}=", def.name)
+            } else if !ids.contains(&id) {
+                format!("{id} is not among the selected models: {}", ids.join(","))
+            } else {
+                format!("{k} is not a parameter of {id}")
+            };
+            return Err(ParamError::new(key, value, why));
+        };
+        let x = p.parse(value).map_err(named)?;
+        self.own.insert((e.info.id, p.key), x);
+        Ok(())
+    }
+
     pub fn normalize(&mut self, def: &ViewDef) {
         if self.models.len() == 1
             && self.entries().first().map(|e| e.info.id)
@@ -131,6 +243,17 @@ impl Generic {
             let x = self.values[k];
             if specs.is_empty() || specs.iter().all(|s| s.default == x) {
                 self.values.remove(k);
+            }
+        }
+        // After the shared values: a model's own value stays only where it changes something.
+        let own: Vec<(&'static str, &'static str)> = self.own.keys().copied().collect();
+        for (id, k) in own {
+            let x = self.own[&(id, k)];
+            let keep = self
+                .own_spec(def, id, k)
+                .is_some_and(|(_, p)| x != self.values.get(k).copied().unwrap_or(p.default));
+            if !keep {
+                self.own.remove(&(id, k));
             }
         }
     }
@@ -158,7 +281,7 @@ impl Generic {
                 } else if let Some(vp) = def.params.iter().find(|q| q.key == p.key) {
                     self.value(vp)
                 } else {
-                    self.value(p)
+                    self.model_value(e, p)
                 }
             })
             .collect()
@@ -180,6 +303,10 @@ impl Generic {
             let ids: Vec<&str> = self.entries().iter().map(|e| e.info.id).collect();
             return Some(ids.join(","));
         }
+        if let Some((id, k)) = key.split_once('.') {
+            let (e, p) = self.own_spec(def, id, k)?;
+            return Some(fmt_num(self.model_value(e, p)));
+        }
         let s = *self.specs(def, key).first()?;
         Some(fmt_num(self.value(&s)))
     }
@@ -191,6 +318,13 @@ impl Generic {
         for s in self.keys(def) {
             if let Some(x) = self.values.get(s.key) {
                 push(s.key, fmt_num(*x));
+            }
+        }
+        for e in self.entries() {
+            for p in e.info.params {
+                if let Some(x) = self.own.get(&(e.info.id, p.key)) {
+                    push(&format!("{}.{}", e.info.id, p.key), fmt_num(*x));
+                }
             }
         }
     }
@@ -215,7 +349,7 @@ impl Generic {
             },
             group: "model",
         }];
-        for s in self.keys(def) {
+        let control = |key: &'static str, s: &ParamSpec, value: f64, prefix: Option<&str>| {
             let group = if def.params.iter().any(|p| p.key == s.key) {
                 "experiment"
             } else {
@@ -230,17 +364,37 @@ impl Generic {
                 ),
                 None => (s.label(), ControlKind::Number),
             };
-            out.push(Control {
-                key: s.key,
-                label,
+            Control {
+                key,
+                label: match prefix {
+                    Some(m) => format!("{m} — {label}"),
+                    None => label,
+                },
                 unit: s.unit,
                 min: s.min,
                 max: s.max,
                 log: s.log,
-                value: fmt_num(self.value(&s)),
+                value: fmt_num(value),
                 kind,
                 group,
-            });
+            }
+        };
+        for s in self.keys(def) {
+            if !self.differs(def, s.key) {
+                out.push(control(s.key, &s, self.value(&s), None));
+                continue;
+            }
+            for e in self.entries() {
+                if let Some(p) = e.info.params.iter().find(|p| p.key == s.key) {
+                    let key = qualified(e.info.id, p.key).unwrap_or(p.key);
+                    out.push(control(
+                        key,
+                        p,
+                        self.model_value(e, p),
+                        Some(model_short(e)),
+                    ));
+                }
+            }
         }
         out
     }

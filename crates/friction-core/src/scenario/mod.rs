@@ -371,7 +371,10 @@ impl Scenario {
                 Err(mut e) => errs.append(&mut e),
             }
         }
-        for (k, v) in &given {
+        // Keys for one model (`lugre.sigma0`) after the shared ones: they override a shared
+        // value for their model, whatever the order in the link.
+        let (own, shared): (Vec<_>, Vec<_>) = given.iter().partition(|(k, _)| k.contains('.'));
+        for (k, v) in shared.into_iter().chain(own) {
             if skip.contains(&k.as_str()) {
                 continue;
             }
@@ -1003,6 +1006,9 @@ impl Scenario {
                 }
                 for (k, x) in &old.values {
                     let _ = self.generic.apply(d, k, &fmt_num(*x));
+                }
+                for ((id, k), x) in &old.own {
+                    let _ = self.generic.apply(d, &format!("{id}.{k}"), &fmt_num(*x));
                 }
             }
             (true, _) => {

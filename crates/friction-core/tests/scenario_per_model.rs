@@ -1,0 +1,128 @@
+//! Per-model keys (`<model id>.<key>`) through the real scenario schema (unit tests see only
+//! test views): fields for parameters that differ between the selected models, overrides,
+//! round trips and errors.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use friction_core::scenario::Scenario;
+
+/// The value selected model `i` runs with for `key`.
+fn runs_with(s: &Scenario, i: usize, key: &str) -> f64 {
+    let e = s.models()[i];
+    let k = e.info.params.iter().position(|p| p.key == key).unwrap();
+    s.model_values(e)[k]
+}
+
+#[test]
+fn models_whose_parameters_differ_get_a_field_each_under_their_own_key() {
+    // LuGre's σ0 is 1e5 N/m, the library's rational LuGre's 45 089: one shared field showed
+    // 1e5 while the rational model ran with its own default.
+    let s = Scenario::parse("view=stickslip&model=lugre,lugre-rational").unwrap();
+    let controls = s.controls();
+    let field = |key: &str| controls.iter().find(|c| c.key == key);
+    assert!(field("sigma0").is_none());
+    let (a, b) = (
+        field("lugre.sigma0").unwrap(),
+        field("lugre-rational.sigma0").unwrap(),
+    );
+    assert_eq!((a.value.as_str(), b.value.as_str()), ("100000", "45089"));
+    assert!(a.label.starts_with("LuGre — ") && b.label.starts_with("LuGre with rational g(v) — "));
+    assert_eq!(runs_with(&s, 1, "sigma0"), 45089.0);
+    // Identical parameters (the view's μ_s, and keys with the same spec) stay shared.
+    assert!(field("mus").is_some() && field("lugre.mus").is_none());
+    let s = Scenario::parse("view=stickslip&model=lugre,leuven").unwrap();
+    assert!(s.controls().iter().any(|c| c.key == "sigma0"));
+    assert!(!s.controls().iter().any(|c| c.key.contains('.')));
+}
+
+#[test]
+fn a_models_own_value_overrides_the_shared_one_and_round_trips() {
+    let mut s = Scenario::parse("view=stickslip&model=lugre,lugre-rational").unwrap();
+    s.set("lugre-rational.sigma0", "5e4").unwrap();
+    assert_eq!(s.get("lugre-rational.sigma0").unwrap(), "50000");
+    assert_eq!(s.get("lugre.sigma0").unwrap(), "100000");
+    let q = s.to_query();
+    assert_eq!(
+        q,
+        "v=1&view=stickslip&model=lugre,lugre-rational&lugre-rational.sigma0=50000"
+    );
+    assert_eq!(Scenario::parse(&q).unwrap(), s);
+    // A shared value applies to every model without its own; the own value wins wherever it
+    // stands in the link, and is kept even when equal to the model's default.
+    let q = "view=stickslip&model=lugre,lugre-rational&lugre.sigma0=1e5&sigma0=2e5";
+    let s = Scenario::parse(q).unwrap();
+    assert_eq!(runs_with(&s, 0, "sigma0"), 1e5);
+    assert_eq!(runs_with(&s, 1, "sigma0"), 2e5);
+    assert_eq!(
+        s.to_query(),
+        "v=1&view=stickslip&model=lugre,lugre-rational&sigma0=200000&lugre.sigma0=100000"
+    );
+    assert_eq!(Scenario::parse(&s.to_query()).unwrap(), s);
+    // An own value equal to what the model takes anyway is not printed.
+    let s = Scenario::parse("view=stickslip&model=lugre,lugre-rational&lugre.sigma0=1e5").unwrap();
+    assert_eq!(
+        s.to_query(),
+        "v=1&view=stickslip&model=lugre,lugre-rational"
+    );
+    // Deselecting the model drops its own values.
+    let mut s = Scenario::parse("view=stickslip&model=lugre,bristle&bristle.sigma0=2000").unwrap();
+    s.set("model", "lugre").unwrap();
+    assert_eq!(s.to_query(), "v=1&view=stickslip&model=lugre");
+}
+
+#[test]
+fn own_keys_are_checked_against_their_model_and_errors_name_them() {
+    let base = "view=stickslip&model=lugre,bristle";
+    let err = |q: &str| Scenario::parse(&format!("{base}&{q}")).unwrap_err()[0].clone();
+    let e = err("bristle.sigma0=-1");
+    assert_eq!(e.key, "bristle.sigma0");
+    assert!(e.reason.contains("sigma0"), "{}", e.reason);
+    assert!(err("dahl.sigma0=1")
+        .reason
+        .contains("not among the selected models: lugre,bristle"));
+    assert!(err("lugre.mus=0.2").reason.contains("for every model"));
+    assert!(err("lugre.nope=1").reason.contains("not a parameter"));
+    assert!(err("lugre.fn=1").reason.contains("for every model"));
+    // The bristle model's own range applies, not LuGre's.
+    assert!(Scenario::parse(&format!("{base}&bristle.sigma0=2000")).is_ok());
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+    /// Any two benchmark models with any own values in range: the link reproduces the scenario,
+    /// and every field shows the value its model runs with.
+    #[test]
+    fn per_model_links_round_trip_and_fields_show_what_runs(
+        a in 0usize..64,
+        b in 0usize..64,
+        fracs in proptest::collection::vec(0.0f64..=1.0, 24),
+    ) {
+        let ids: Vec<&str> = friction_core::model::registry().map(|e| e.info.id).collect();
+        let (a, b) = (ids[a % ids.len()], ids[b % ids.len()]);
+        let Ok(mut s) = Scenario::parse(&format!("view=stickslip&model={a},{b}")) else {
+            return Ok(());
+        };
+        let own: Vec<_> = s.controls().into_iter().filter(|c| c.key.contains('.')).collect();
+        for (c, f) in own.iter().zip(&fracs) {
+            let x = if c.log {
+                (c.min.ln() + f * (c.max.ln() - c.min.ln())).exp()
+            } else {
+                c.min + f * (c.max - c.min)
+            };
+            // cross-parameter rules (e.g. μ_s ≥ μ_k) may refuse a value: then nothing changes
+            let _ = s.set(c.key, &format!("{x}"));
+        }
+        let q = s.to_query();
+        let back = Scenario::parse(&q);
+        proptest::prop_assert_eq!(back.as_ref().ok(), Some(&s), "{}", q);
+        for c in s.controls() {
+            proptest::prop_assert_eq!(s.get(c.key), Some(c.value.clone()), "{}", c.key);
+            if let Some((id, key)) = c.key.split_once('.') {
+                let i = s.models().iter().position(|e| e.info.id == id).unwrap();
+                let shown: f64 = c.value.parse().unwrap();
+                proptest::prop_assert_eq!(shown, runs_with(&s, i, key), "{}", c.key);
+            }
+        }
+    }
+}
