@@ -126,3 +126,26 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn parameters_that_differ_only_in_range_stay_shared_within_every_range() {
+    // μ_k and F_N have the same default for Specker, Karnopp and LuGre, different ranges.
+    let s = Scenario::parse("view=curve&model=specker,karnopp,lugre").unwrap();
+    let controls = s.controls();
+    assert!(!controls
+        .iter()
+        .any(|c| c.key.ends_with(".muk") || c.key.ends_with(".fn")));
+    let muk = controls.iter().find(|c| c.key == "muk").unwrap();
+    for e in s.models() {
+        let p = e.info.params.iter().find(|p| p.key == "muk").unwrap();
+        assert!(
+            p.min <= muk.min && muk.max <= p.max,
+            "{}: {:?}",
+            e.info.id,
+            (muk.min, muk.max)
+        );
+    }
+    // v0 has different defaults (Specker 2.5e-4 m/s, Karnopp 1e-4): one field each.
+    assert!(controls.iter().any(|c| c.key == "specker.v0"));
+    assert!(controls.iter().any(|c| c.key == "karnopp.v0"));
+}

@@ -97,8 +97,10 @@ impl Generic {
         def.params.iter().any(|p| p.key == key) || def.derived_model_keys.contains(&key)
     }
 
-    /// Whether the selected models' parameters with this key differ (default, range, unit or
-    /// meaning): each model then gets its own control, `<model id>.<key>`.
+    /// Whether the selected models' parameters with this key differ in default, unit or symbol
+    /// (a different quantity or a different reference value): each model then gets its own
+    /// control, `<model id>.<key>`. Ranges alone may differ under one shared control, which
+    /// offers their intersection (a shared value is checked against every model anyway).
     fn differs(&self, def: &ViewDef, key: &str) -> bool {
         if Self::view_owned(def, key) {
             return false;
@@ -108,7 +110,9 @@ impl Generic {
             .iter()
             .filter_map(|e| e.info.params.iter().find(|p| p.key == key).copied())
             .collect();
-        specs.windows(2).any(|w| w[0] != w[1])
+        specs.windows(2).any(|w| {
+            w[0].default != w[1].default || w[0].unit != w[1].unit || w[0].symbol != w[1].symbol
+        })
     }
 
     /// The selected model `id` and its parameter `key`, if it may be set per model.
@@ -381,7 +385,17 @@ impl Generic {
         };
         for s in self.keys(def) {
             if !self.differs(def, s.key) {
-                out.push(control(s.key, &s, self.value(&s), None));
+                let mut c = control(s.key, &s, self.value(&s), None);
+                let (lo, hi) = self
+                    .specs(def, s.key)
+                    .iter()
+                    .fold((c.min, c.max), |(lo, hi), o| (lo.max(o.min), hi.min(o.max)));
+                // (ranges with nothing in common cannot come from equal defaults; a view's own
+                // key keeps its range then, and the check at `apply` names the model)
+                if lo <= hi {
+                    (c.min, c.max) = (lo, hi);
+                }
+                out.push(c);
                 continue;
             }
             for e in self.entries() {
