@@ -5,9 +5,9 @@
 //! parameter with the same key as a model parameter drives the models too (see [`ViewDef`]).
 //! `<model id>.<key>` (e.g. `lugre-rational.sigma0`) sets one model's value over the shared
 //! one. Unset keys keep each model's own default. Where the selected models' parameters with a
-//! key differ (default, range or meaning: the bristle model's σ0 is 1e3 N/m, LuGre's 1e5), the
-//! controls offer one field per model under its `<model id>.<key>`, so that every field shows
-//! the value its model runs with.
+//! key differ in default, unit or symbol (the bristle model's σ0 is 1e3 N/m, LuGre's 1e5;
+//! Specker's v_0 is a transition velocity, Karnopp's a window), the controls offer one field per
+//! model under its `<model id>.<key>`, so that every field shows the value its model runs with.
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
