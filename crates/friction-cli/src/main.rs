@@ -47,7 +47,8 @@ Keys: view model n k0 k tau c c0 sigma0 sigma1 gamma1 mus mud vs delta eps p
             stickslip: metric,value,unit with breakaway, extrema, period, steps, wall time;
             robot: metric,value,unit with final/max/late-RMS tracking error, settling time, W)
 --phenomena the phenomena matrix (CSV model,stiction,stribeck,viscous,presliding,hysteresis,
-            stickslip,provisional) for every model, or for the models of QUERY; stick-slip
+            stickslip,provisional) for every model, or for the models of QUERY, each with
+            its defaults (other values in QUERY are ignored, with a note); stick-slip
             from the 40 s benchmark (repeated stick phases after slips reaching v_b/2); a
             flag is 1, 0, or n/a where the model has no steady state to decide it
 --svg FILE  also write the page's chart as SVG
@@ -167,7 +168,25 @@ fn run(args: &[String]) -> Result<(), Failure> {
     };
     if o.phenomena {
         let entries: Vec<&'static model::ModelEntry> = match o.query.as_deref() {
-            Some(q) => parse(q)?.models(),
+            Some(q) => {
+                let s = parse(q)?;
+                // the matrix describes each model at its defaults (as on the page): say so
+                // rather than silently drop the query's values
+                let printed = s.to_query();
+                let ignored: Vec<&str> = printed
+                    .split('&')
+                    .filter_map(|kv| kv.split('=').next())
+                    .filter(|k| !["v", "view", "model"].contains(k))
+                    .collect();
+                if !ignored.is_empty() {
+                    eprintln!(
+                        "friction-lab: note: --phenomena runs each model with its defaults; \
+                         ignoring {}",
+                        ignored.join(", ")
+                    );
+                }
+                s.models()
+            }
             None => model::registry().collect(),
         };
         if entries.is_empty() {

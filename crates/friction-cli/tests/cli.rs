@@ -102,3 +102,16 @@ fn curve_view_runs_registry_models() {
     assert_eq!(code, 2);
     assert!(err.contains("tau"), "{err}");
 }
+
+#[test]
+fn phenomena_of_a_query_say_which_values_they_ignore() {
+    let (code, out, err) = run(&[
+        "view=curve&model=lugre,bristle&bristle.sigma0=1e5&vmax=0.2",
+        "--phenomena",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 3, "{out}");
+    assert!(err.contains("ignoring vmax, bristle.sigma0"), "{err}");
+    let (_, _, err) = run(&["view=curve&model=lugre", "--phenomena"]);
+    assert!(!err.contains("ignoring"), "{err}");
+}
