@@ -17,7 +17,7 @@ use friction_core::experiments::{
 };
 use friction_core::model;
 use friction_core::params::fmt_num;
-use friction_core::scenario::{Scenario, View};
+use friction_core::scenario::{query, Scenario, View};
 use friction_plot::ChartSpec;
 
 const USAGE: &str = "\
@@ -172,11 +172,10 @@ fn run(args: &[String]) -> Result<(), Failure> {
                 let s = parse(q)?;
                 // the matrix describes each model at its defaults (as on the page): say so
                 // rather than silently drop the query's values
-                let printed = s.to_query();
-                let ignored: Vec<&str> = printed
-                    .split('&')
-                    .filter_map(|kv| kv.split('=').next())
-                    .filter(|k| !["v", "view", "model"].contains(k))
+                let ignored: Vec<String> = query::pairs(&s.to_query())
+                    .into_iter()
+                    .map(|(k, _)| k)
+                    .filter(|k| !["v", "view", "model"].contains(&k.as_str()))
                     .collect();
                 if !ignored.is_empty() {
                     eprintln!(

@@ -282,21 +282,7 @@ impl StateStepper {
             fe,
             integral: None,
         };
-        let opts = Options {
-            rtol: 1e-7,
-            atol: 1e-9,
-            h0,
-            hmax: f64::INFINITY,
-            max_steps: 20_000,
-        };
-        self.x0.copy_from_slice(x);
-        match self.rodas.integrate(&mut sys, 0.0, x, t, &opts) {
-            Ok(_) if x.iter().all(|a| a.is_finite()) => true,
-            _ => {
-                x.copy_from_slice(&self.x0);
-                false
-            }
-        }
+        self.run(&mut sys, x, t, h0)
     }
 
     /// Like [`StateStepper::slide`], and returns the mean force over the slide \[N\] (`None`
@@ -315,19 +301,25 @@ impl StateStepper {
             fe,
             integral: Some(ForceIntegral::default()),
         };
+        let done = self.run(&mut sys, x, t, 0.0);
+        sys.integral.filter(|_| done).map(|i| i.sum / t)
+    }
+
+    /// Integrates `sys` from `x` over `t` \[s\]; on failure restores `x` and returns false.
+    fn run(&mut self, sys: &mut ConstantVelocity<'_>, x: &mut [f64], t: f64, h0: f64) -> bool {
         let opts = Options {
             rtol: 1e-7,
             atol: 1e-9,
-            h0: 0.0,
+            h0,
             hmax: f64::INFINITY,
             max_steps: 20_000,
         };
         self.x0.copy_from_slice(x);
-        match self.rodas.integrate(&mut sys, 0.0, x, t, &opts) {
-            Ok(_) if x.iter().all(|a| a.is_finite()) => sys.integral.map(|i| i.sum / t),
+        match self.rodas.integrate(sys, 0.0, x, t, &opts) {
+            Ok(_) if x.iter().all(|a| a.is_finite()) => true,
             _ => {
                 x.copy_from_slice(&self.x0);
-                None
+                false
             }
         }
     }

@@ -602,14 +602,9 @@ impl Rodas {
             }
             return ok;
         }
-        for (l, j) in self.lu.iter_mut().zip(&self.jac) {
-            *l = -*j;
-        }
-        for i in 0..nc {
-            self.lu[i * nc + i] += d;
-        }
         // Arrow-shaped Jacobians (the closed loop's x, ẋ head with model states that each
-        // depend only on themselves and the head) invert by blocks at a fraction of the cost.
+        // depend only on themselves and the head) invert by blocks at a fraction of the cost,
+        // straight from J (no copy of G needed).
         let arrow = match nc {
             3 => invert_arrow::<3>(&self.jac, d, &mut self.inv),
             4 => invert_arrow::<4>(&self.jac, d, &mut self.inv),
@@ -619,6 +614,12 @@ impl Rodas {
         if arrow {
             self.use_inv = true;
             return true;
+        }
+        for (l, j) in self.lu.iter_mut().zip(&self.jac) {
+            *l = -*j;
+        }
+        for i in 0..nc {
+            self.lu[i * nc + i] += d;
         }
         let ok = match nc {
             1 => invert_small::<1>(&mut self.lu, &mut self.inv),
