@@ -15,9 +15,9 @@ use std::process::ExitCode;
 use friction_core::experiments::{
     bench_view, hysteresis, phenomena, relaxation, robot_arm, stickslip,
 };
-use friction_core::model;
 use friction_core::params::fmt_num;
 use friction_core::scenario::{query, Scenario, View};
+use friction_core::{model, registry};
 use friction_plot::ChartSpec;
 
 const USAGE: &str = "\
@@ -146,7 +146,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         return Ok(out.flush()?);
     }
     if o.list {
-        for e in model::registry() {
+        for e in registry::registry() {
             let prov = if e.info.provisional {
                 "\tprovisional"
             } else {
@@ -186,7 +186,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
                 }
                 s.models()
             }
-            None => model::registry().collect(),
+            None => registry::registry().collect(),
         };
         if entries.is_empty() {
             return Err(Failure::Usage(
@@ -231,7 +231,7 @@ fn write_phenomena(
         writeln!(out, "{head},provisional")?;
     }
     for (line, (id, _)) in lines.zip(&m.rows) {
-        let prov = model::find(id).is_some_and(|e| e.info.provisional);
+        let prov = registry::find(id).is_some_and(|e| e.info.provisional);
         writeln!(out, "{line},{}", u8::from(prov))?;
     }
     for e in entries {

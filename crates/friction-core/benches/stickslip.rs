@@ -9,7 +9,7 @@ fn stickslip(c: &mut Criterion) {
     let b = Bench::TABLE_6_1;
     let mut group = c.benchmark_group("stickslip_40s");
     group.sample_size(10);
-    for e in friction_core::model::registry() {
+    for e in friction_core::registry::registry() {
         let Ok(model) = build_for_bench(e, &b) else {
             continue;
         };

@@ -30,7 +30,7 @@ fn main() {
         ..Workspace::default()
     };
     println!("id,median_ms,min_ms,steps,rejected,fevals,events,breakaway_time,breakaway_force,first_xmax_time,first_xmax,period,x_end");
-    for e in friction_core::model::registry() {
+    for e in friction_core::registry::registry() {
         if !ids.is_empty() && !ids.contains(&e.info.id) {
             continue;
         }

@@ -14,6 +14,7 @@ pub mod frbd;
 pub mod integrate;
 pub mod model;
 pub mod params;
+pub mod registry;
 pub mod scenario;
 pub mod statics;
 pub mod stribeck;

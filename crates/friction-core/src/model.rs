@@ -1,4 +1,5 @@
-//! The interfaces shared by every friction model, and the model registry.
+//! The interfaces shared by every friction model (the contract): `FrictionModel`, `ModelInfo`,
+//! `ModelEntry`. It knows no model; `crate::registry` lists them.
 //!
 //! Every model — static law, bristle model or FrBD — is a [`FrictionModel`]: a (possibly empty)
 //! state vector `x`, a state derivative and an output force, all as functions of the relative
@@ -198,43 +199,5 @@ impl ModelEntry {
     pub fn build_default(&self) -> Result<Box<dyn FrictionModel>, crate::params::ParamError> {
         let v: Vec<f64> = self.info.params.iter().map(|p| p.default).collect();
         (self.build)(&v)
-    }
-}
-
-/// Every registered model, in a stable order (static, auxiliary, composite, library, dynamic, FrBD).
-pub fn registry() -> impl Iterator<Item = &'static ModelEntry> {
-    crate::statics::ENTRIES
-        .iter()
-        .chain(crate::dynamics::ENTRIES.iter())
-        .chain(crate::frbd::ENTRIES.iter())
-}
-
-/// Looks a model up by its stable id.
-pub fn find(id: &str) -> Option<&'static ModelEntry> {
-    registry().find(|e| e.info.id == id)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ids_are_unique_and_defaults_build() {
-        let mut seen = std::collections::HashSet::new();
-        for e in registry() {
-            assert!(seen.insert(e.info.id), "duplicate id {}", e.info.id);
-            let m = e
-                .build_default()
-                .unwrap_or_else(|err| panic!("{}: {err}", e.info.id));
-            assert_eq!(m.info().id, e.info.id);
-            for p in e.info.params {
-                assert!(
-                    p.min <= p.default && p.default <= p.max,
-                    "{}: {} default out of range",
-                    e.info.id,
-                    p.key
-                );
-            }
-        }
     }
 }

@@ -7,7 +7,8 @@
 
 use friction_core::experiments::phenomena::{settle, StateStepper};
 use friction_core::experiments::stickslip::{build_for_bench, run_bench, Bench, Workspace};
-use friction_core::model::{find, FrictionModel};
+use friction_core::model::FrictionModel;
+use friction_core::registry::find;
 use friction_core::statics::armstrong::{Armstrong, MODE, SW_BREAKAWAY, T2, VL, XP};
 use friction_core::statics::FromValues;
 use proptest::prelude::*;

@@ -5,7 +5,8 @@
 #![allow(clippy::unwrap_used)]
 
 use friction_core::integrate::adaptive::{EventAction, Options, Rodas, System};
-use friction_core::model::{find, FrictionModel};
+use friction_core::model::FrictionModel;
+use friction_core::registry::find;
 use proptest::prelude::*;
 
 /// A model driven by a prescribed velocity profile v(t); the last state is ∫F v dt (supplied
@@ -467,7 +468,7 @@ fn analytic_partials_match_finite_differences() {
 
 #[test]
 fn derivative_and_force_matches_the_separate_calls() {
-    for e in friction_core::model::registry() {
+    for e in friction_core::registry::registry() {
         let m = e.build_default().unwrap();
         let n = m.n_states();
         for (tend, v) in [(0.0102, -0.0031), (0.0099, 0.0007), (0.0003, 0.2)] {
@@ -492,7 +493,7 @@ fn derivative_and_force_matches_the_separate_calls() {
 /// (Gonthier's F_max = F_C + (F_s − F_C)·s_dw turned negative once and `clamp` panicked).
 #[test]
 fn gonthier_force_is_defined_for_out_of_range_dwell_states() {
-    let entry = friction_core::model::find("gonthier").expect("registered");
+    let entry = friction_core::registry::find("gonthier").expect("registered");
     let m = entry.build_default().expect("defaults build");
     for sdw in [-10.0, -1e300, 2.0, f64::NAN] {
         for z in [0.0, 1e-3, -1e-3] {

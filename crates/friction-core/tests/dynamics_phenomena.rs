@@ -6,7 +6,8 @@
 #![allow(clippy::unwrap_used)] // tests may panic on a broken invariant
 
 use friction_core::experiments::phenomena::{detect, Flag, StateStepper};
-use friction_core::model::{find, FrictionModel};
+use friction_core::model::FrictionModel;
+use friction_core::registry::find;
 
 fn build(id: &str) -> Box<dyn FrictionModel> {
     find(id).unwrap().build_default().unwrap()

@@ -10,7 +10,7 @@ use friction_core::experiments::energy;
 use friction_core::experiments::hysteresis::{self, HysteresisConfig};
 use friction_core::frbd::{self, Contact, Frbd, Passive};
 use friction_core::integrate::linear::{LinearModel, Sdirk2};
-use friction_core::model;
+use friction_core::registry;
 use friction_core::stribeck::Stribeck;
 use proptest::prelude::*;
 
@@ -223,7 +223,7 @@ fn at_rest_with_eps_zero_the_deflection_is_held_and_branches_relax() {
 #[test]
 fn registry_entries_build_and_match_the_linear_form() {
     for id in ["frbd-gm", "frbd-gkv", "frbd-elastic", "frbd-kv"] {
-        let e = model::find(id).unwrap();
+        let e = registry::find(id).unwrap();
         let m = e.build_default().unwrap();
         assert_eq!(m.info().id, id);
         let n = m.n_states();
@@ -238,8 +238,8 @@ fn registry_entries_build_and_match_the_linear_form() {
         assert_eq!(err.key, "k0");
     }
     // the registry's GKV defaults are Table I mapped: the same loops as the GM defaults
-    let a = model::find("frbd-gm").unwrap().build_default().unwrap();
-    let b = model::find("frbd-gkv").unwrap().build_default().unwrap();
+    let a = registry::find("frbd-gm").unwrap().build_default().unwrap();
+    let b = registry::find("frbd-gkv").unwrap().build_default().unwrap();
     let (mut xa, mut xb) = (vec![0.0; 2], vec![0.0; 2]);
     let (mut da, mut db) = (vec![0.0; 2], vec![0.0; 2]);
     for k in 0..20_000 {

@@ -8,7 +8,8 @@
 
 #![allow(clippy::unwrap_used)]
 
-use friction_core::model::{find, FrictionModel};
+use friction_core::model::FrictionModel;
+use friction_core::registry::find;
 use proptest::prelude::*;
 
 fn build(id: &str, over: &[(&str, f64)]) -> Box<dyn FrictionModel> {

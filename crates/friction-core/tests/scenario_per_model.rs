@@ -98,7 +98,7 @@ proptest::proptest! {
         b in 0usize..64,
         fracs in proptest::collection::vec(0.0f64..=1.0, 24),
     ) {
-        let ids: Vec<&str> = friction_core::model::registry().map(|e| e.info.id).collect();
+        let ids: Vec<&str> = friction_core::registry::registry().map(|e| e.info.id).collect();
         let (a, b) = (ids[a % ids.len()], ids[b % ids.len()]);
         let Ok(mut s) = Scenario::parse(&format!("view=stickslip&model={a},{b}")) else {
             return Ok(());

@@ -4,8 +4,9 @@
 #![allow(clippy::unwrap_used)] // tests may panic on a broken invariant
 
 use friction_core::experiments::curve::{self, composite_figure, Sweep, CURVE_VIEW, EXPLORER_VIEW};
-use friction_core::model::{find, FrictionModel};
+use friction_core::model::FrictionModel;
 use friction_core::params::ParamSpec;
+use friction_core::registry::find;
 use friction_core::scenario::{ControlKind, Scenario};
 
 fn model(id: &str) -> Box<dyn FrictionModel> {
@@ -106,7 +107,7 @@ fn composite_figures_reproduce_the_described_shapes() {
 fn two_way_switches_are_choices_that_keep_their_0_1_query_values() {
     // every 0/1 parameter whose name spells out its two readings is a named switch
     let mut specs: Vec<ParamSpec> = friction_core::experiments::curve::PARAMS.to_vec();
-    for e in friction_core::model::registry() {
+    for e in friction_core::registry::registry() {
         specs.extend_from_slice(e.info.params);
     }
     for p in &specs {

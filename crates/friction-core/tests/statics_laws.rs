@@ -3,7 +3,8 @@
 
 #![allow(clippy::unwrap_used)] // tests may panic on a broken invariant
 
-use friction_core::model::{find, FrictionModel, ModelEntry};
+use friction_core::model::{FrictionModel, ModelEntry};
+use friction_core::registry::find;
 use friction_core::statics::{self, lugre_shape, ENTRIES, MAX_SWITCHES};
 use proptest::prelude::*;
 

@@ -8,7 +8,8 @@ use friction_core::experiments::stickslip::{
     build_for_bench, metrics_csv, run, run_bench, to_csv, Bench, BenchRun, Workspace, PARAMS,
     STICKSLIP_VIEW,
 };
-use friction_core::model::{registry, Category};
+use friction_core::model::Category;
+use friction_core::registry::registry;
 use proptest::prelude::*;
 
 #[test]
@@ -96,7 +97,7 @@ fn view_parameters_and_outputs() {
     let err = run(
         &[1.0, -2.0],
         &*build_for_bench(
-            friction_core::model::find("lugre").unwrap(),
+            friction_core::registry::find("lugre").unwrap(),
             &Bench::TABLE_6_1,
         )
         .unwrap(),
@@ -104,7 +105,7 @@ fn view_parameters_and_outputs() {
     .unwrap_err();
     assert!(err.to_string().contains("kspring"), "{err}");
     let model = build_for_bench(
-        friction_core::model::find("lugre").unwrap(),
+        friction_core::registry::find("lugre").unwrap(),
         &Bench::TABLE_6_1,
     )
     .unwrap();
@@ -170,7 +171,7 @@ fn switching_models_finish_at_tight_tolerance_without_a_rejection_storm() {
     // now).
     let b = Bench::TABLE_6_1;
     for id in ["karnopp", "reset-integrator"] {
-        let e = friction_core::model::find(id).unwrap();
+        let e = friction_core::registry::find(id).unwrap();
         let model = build_for_bench(e, &b).unwrap();
         let mut end = Vec::new();
         for tol in [1e-10, 1e-12] {
@@ -206,7 +207,7 @@ fn leuven_elements_held_on_their_limits_do_not_chatter() {
     // switching surface on the limit itself every ulp was a crossing: 34 000 to 115 000
     // events in a 40 s run at these tolerances (30 at 1e-8), and 50-150x the run time.
     let b = Bench::TABLE_6_1;
-    let e = friction_core::model::find("leuven").unwrap();
+    let e = friction_core::registry::find("leuven").unwrap();
     let model = build_for_bench(e, &b).unwrap();
     for tol in [3e-7, 1e-6, 2e-6, 3e-6, 5e-6] {
         let mut ws = Workspace {
@@ -226,7 +227,7 @@ fn a_run_cut_into_pieces_is_the_same_run() {
     // step counts must not depend on where it was cut.
     let b = Bench::TABLE_6_1;
     for id in ["lugre", "karnopp", "gms", "reset-integrator", "bristle"] {
-        let e = friction_core::model::find(id).unwrap();
+        let e = friction_core::registry::find(id).unwrap();
         let model = build_for_bench(e, &b).unwrap();
         let whole = run_bench(&mut Workspace::default(), &b, model.as_ref()).unwrap();
         let mut ws = Workspace::default();
@@ -262,7 +263,7 @@ fn a_run_over_the_step_budget_says_what_to_change() {
         tend: 1000.0,
         ..Bench::TABLE_6_1
     };
-    let e = friction_core::model::find("liang").unwrap();
+    let e = friction_core::registry::find("liang").unwrap();
     let model = build_for_bench(e, &b).unwrap();
     let mut ws = Workspace::default();
     let mut run = BenchRun::start(&mut ws, &b, model.as_ref()).unwrap();

@@ -153,13 +153,13 @@ fn coulomb_without_stiction_oscillates_about_x_star() {
 fn lugre_and_dahl_match_the_errata_cross_checks() {
     let b = Bench::TABLE_6_1;
     let mut ws = Workspace::default();
-    let dahl = friction_core::model::find("dahl").unwrap();
+    let dahl = friction_core::registry::find("dahl").unwrap();
     let dahl = friction_core::experiments::stickslip::build_for_bench(dahl, &b).unwrap();
     let m = run_bench(&mut ws, &b, dahl.as_ref()).unwrap().metrics();
     // ERRATA §3: Dahl x_max 0.56094, period 4.443 (the no-stiction cycle, within the bristle width).
     close(m.first_xmax, 0.56094, 5e-5, "Dahl x max");
     close(m.period, 4.443, 1e-3, "Dahl period");
-    let lugre = friction_core::model::find("lugre").unwrap();
+    let lugre = friction_core::registry::find("lugre").unwrap();
     let lugre = friction_core::experiments::stickslip::build_for_bench(lugre, &b).unwrap();
     let m = run_bench(&mut ws, &b, lugre.as_ref()).unwrap().metrics();
     // ERRATA §1 #4: LuGre peaks at 1.4485 N at 7.264 s, first x max at 7.502 s, period 7.074 s.
@@ -174,7 +174,7 @@ fn lugre_and_dahl_match_the_errata_cross_checks() {
 fn lugre_approaches_exact_stick_as_stribeck_and_stiffness_sharpen() {
     // As the regularisation narrows (stiffer bristles), breakaway moves to 7.3575 s and F_s.
     let b = Bench::TABLE_6_1;
-    let e = friction_core::model::find("lugre").unwrap();
+    let e = friction_core::registry::find("lugre").unwrap();
     let mut prev_gap = f64::INFINITY;
     for sigma0 in [1e5f64, 1e6, 1e7] {
         let vals: Vec<f64> = e
@@ -215,7 +215,7 @@ fn bristle_models_match_the_errata_reruns() {
         ("gonthier", 1.4589, 7.334, 7.553, 6.73, 1e-3, 5e-3),
     ];
     for (id, peak, tp, tx, period, tf, tt) in cases {
-        let e = friction_core::model::find(id).unwrap();
+        let e = friction_core::registry::find(id).unwrap();
         let m = friction_core::experiments::stickslip::build_for_bench(e, &b).unwrap();
         let r = run_bench(&mut ws, &b, m.as_ref()).unwrap().metrics();
         close(r.breakaway_force, peak, tf, id);
@@ -227,7 +227,7 @@ fn bristle_models_match_the_errata_reruns() {
             "{id} breaks away before the ideal time"
         );
     }
-    let e = friction_core::model::find("reset-integrator").unwrap();
+    let e = friction_core::registry::find("reset-integrator").unwrap();
     let m = friction_core::experiments::stickslip::build_for_bench(e, &b).unwrap();
     let r = run_bench(&mut ws, &b, m.as_ref()).unwrap().metrics();
     // The literature force law adds σ1 ż ≈ σ1 v during stick creep, hence a hair above 1.4911.

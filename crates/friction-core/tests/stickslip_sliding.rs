@@ -8,7 +8,8 @@
 use friction_core::experiments::stickslip::{
     build_for_bench, run_bench, Bench, StickSlipRun, Workspace,
 };
-use friction_core::model::{find, FrictionModel, ModelInfo};
+use friction_core::model::{FrictionModel, ModelInfo};
+use friction_core::registry::find;
 
 fn bench_run(id: &str) -> StickSlipRun {
     let b = Bench::TABLE_6_1;

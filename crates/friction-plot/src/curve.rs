@@ -61,7 +61,7 @@ mod tests {
     use super::*;
     use crate::{draw_chart, Style};
     use friction_core::experiments::curve;
-    use friction_core::model::find;
+    use friction_core::registry::find;
     use plotters::prelude::*;
 
     #[test]

@@ -367,7 +367,7 @@ mod tests {
             tend: 10.0,
             ..Bench::TABLE_6_1
         };
-        let e = friction_core::model::find("lugre").expect("lugre registered");
+        let e = friction_core::registry::find("lugre").expect("lugre registered");
         let m = build_for_bench(e, &b).expect("defaults build");
         let r = run_bench(&mut Workspace::default(), &b, m.as_ref()).expect("run finishes");
         let runs = [("LuGre", &r)];
@@ -401,7 +401,7 @@ mod tests {
             tend: 2.0,
             ..Bench::TABLE_6_1
         };
-        let e = friction_core::model::find("dahl").expect("dahl registered");
+        let e = friction_core::registry::find("dahl").expect("dahl registered");
         let m = build_for_bench(e, &b).expect("defaults build");
         let r = run_bench(&mut Workspace::default(), &b, m.as_ref()).expect("run finishes");
         // Models 0 and 2 of a selection drew; model 1 had nothing to show.

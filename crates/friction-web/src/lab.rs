@@ -1164,7 +1164,7 @@ mod tests {
     #[cfg_attr(not(target_arch = "wasm32"), test)]
     fn legend_labels_are_short_but_tell_the_selected_models_apart() {
         let name = |id| {
-            friction_core::model::find(id)
+            friction_core::registry::find(id)
                 .expect("registered")
                 .info
                 .name

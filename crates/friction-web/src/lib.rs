@@ -191,7 +191,7 @@ struct ModelOut {
 #[wasm_bindgen(js_name = modelList)]
 pub fn model_list() -> JsValue {
     use friction_core::experiments::curve;
-    let out: Vec<ModelOut> = friction_core::model::registry()
+    let out: Vec<ModelOut> = friction_core::registry::registry()
         .map(|e| ModelOut {
             id: e.info.id,
             name: e.info.name,
@@ -237,7 +237,7 @@ pub fn phenomena_columns() -> JsValue {
 #[wasm_bindgen(js_name = phenomenaRow)]
 pub fn phenomena_row(id: &str) -> Result<JsValue, JsError> {
     use friction_core::experiments::{bench_view, phenomena};
-    let e = friction_core::model::find(id)
+    let e = friction_core::registry::find(id)
         .ok_or_else(|| JsError::new(&format!("unknown model id \"{id}\"")))?;
     let mut out = PhenomenaOut {
         id: e.info.id,

@@ -80,7 +80,7 @@ mod tests {
         assert!((mean(3) - 1.7517).abs() < 1e-4 && (mean(2) - 2.6338).abs() < 1e-4);
         assert!((mean(0) - 1.8570).abs() < 1e-4, "Karnopp over 3 solvers");
         for r in &TABLE_6_5 {
-            assert!(friction_core::model::find(r.id).is_some(), "{}", r.id);
+            assert!(friction_core::registry::find(r.id).is_some(), "{}", r.id);
         }
     }
 }

@@ -140,7 +140,7 @@ mod tests {
             ("lugre", true),
             ("coulomb-viscous", false),
         ] {
-            let e = crate::model::find(id).expect("registered");
+            let e = crate::registry::find(id).expect("registered");
             assert_eq!(stick_slip_hook(e), expect, "{id}");
         }
     }

@@ -964,7 +964,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn bench_model(id: &str) -> Box<dyn FrictionModel> {
-        let e = crate::model::find(id).expect("registered");
+        let e = crate::registry::find(id).expect("registered");
         build_for_bench(e, &Bench::TABLE_6_1).expect("defaults build")
     }
 

@@ -13,8 +13,9 @@ use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use super::{Control, ControlKind, ViewDef};
-use crate::model::{self, FrictionModel, ModelEntry};
+use crate::model::{FrictionModel, ModelEntry};
 use crate::params::{fmt_num, ParamError, ParamSpec};
+use crate::registry;
 
 /// The generic views this build knows.
 pub static MODEL_VIEWS: &[&ViewDef] = &[
@@ -41,7 +42,7 @@ fn qualified(id: &str, key: &str) -> Option<&'static str> {
     static TABLE: OnceLock<Vec<(&'static str, &'static str, String)>> = OnceLock::new();
     TABLE
         .get_or_init(|| {
-            model::registry()
+            registry::registry()
                 .flat_map(|e| {
                     e.info
                         .params
@@ -67,11 +68,11 @@ fn model_short(e: &ModelEntry) -> &'static str {
 impl Generic {
     pub fn entries(&self) -> Vec<&'static ModelEntry> {
         if self.models.is_empty() {
-            model::registry().take(1).collect()
+            registry::registry().take(1).collect()
         } else {
             self.models
                 .iter()
-                .filter_map(|id| model::find(id))
+                .filter_map(|id| registry::find(id))
                 .collect()
         }
     }
@@ -161,7 +162,7 @@ impl Generic {
         if key == "model" {
             let mut ids = Vec::new();
             for id in value.split(',').map(str::trim) {
-                let e = model::find(id).ok_or_else(|| {
+                let e = registry::find(id).ok_or_else(|| {
                     ParamError::new(
                         "model",
                         value,
@@ -237,7 +238,7 @@ impl Generic {
     pub fn normalize(&mut self, def: &ViewDef) {
         if self.models.len() == 1
             && self.entries().first().map(|e| e.info.id)
-                == model::registry().next().map(|e| e.info.id)
+                == registry::registry().next().map(|e| e.info.id)
         {
             self.models.clear();
         }
@@ -347,7 +348,7 @@ impl Generic {
             log: false,
             value: self.get(def, "model").unwrap_or_default(),
             kind: ControlKind::Choice {
-                options: model::registry()
+                options: registry::registry()
                     .map(|e| (e.info.id, e.info.name))
                     .collect(),
             },

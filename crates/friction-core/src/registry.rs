@@ -1,0 +1,44 @@
+//! The list of every registered model: static laws, dynamic models and the FrBD family.
+//!
+//! It sits above the model folders (they define their `ENTRIES`; this file chains them), so the
+//! contract in [`crate::model`] depends on no implementation.
+
+use crate::model::ModelEntry;
+
+/// Every registered model, in a stable order (static, auxiliary, composite, library, dynamic, FrBD).
+pub fn registry() -> impl Iterator<Item = &'static ModelEntry> {
+    crate::statics::ENTRIES
+        .iter()
+        .chain(crate::dynamics::ENTRIES.iter())
+        .chain(crate::frbd::ENTRIES.iter())
+}
+
+/// Looks a model up by its stable id.
+pub fn find(id: &str) -> Option<&'static ModelEntry> {
+    registry().find(|e| e.info.id == id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_and_defaults_build() {
+        let mut seen = std::collections::HashSet::new();
+        for e in registry() {
+            assert!(seen.insert(e.info.id), "duplicate id {}", e.info.id);
+            let m = e
+                .build_default()
+                .unwrap_or_else(|err| panic!("{}: {err}", e.info.id));
+            assert_eq!(m.info().id, e.info.id);
+            for p in e.info.params {
+                assert!(
+                    p.min <= p.default && p.default <= p.max,
+                    "{}: {} default out of range",
+                    e.info.id,
+                    p.key
+                );
+            }
+        }
+    }
+}
