@@ -7,16 +7,13 @@
 //! friction-lab --help
 //! ```
 //! The query string is the page's (see `friction_core::scenario`). Bad input: a message on
-//! stderr and exit status 2. Each view is one match arm in [`run_view`].
+//! stderr and exit status 2. Every view runs through its core job ([`run_view`]).
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use friction_core::experiments::{
-    bench_view, hysteresis, phenomena, relaxation, robot_arm, stickslip,
-};
-use friction_core::params::fmt_num;
-use friction_core::scenario::{query, Scenario, View};
+use friction_core::experiments::{bench_view, phenomena};
+use friction_core::scenario::{query, Scenario};
 use friction_core::{model, registry};
 use friction_plot::ChartSpec;
 
@@ -245,197 +242,30 @@ fn write_phenomena(
     Ok(())
 }
 
-/// Runs the scenario's view, prints its CSV (or metrics) and returns its charts (one panel
-/// each).
+/// Runs the scenario's job to its end, prints its CSV (or metrics) and returns its charts (one
+/// panel each). Every view goes through the same job the page advances frame by frame.
 fn run_view(s: &Scenario, metrics: bool, out: &mut dyn Write) -> Result<Vec<ChartSpec>, Failure> {
-    let bad = |e: friction_core::params::ParamError| Failure::Usage(e.to_string());
-    match s.view() {
-        View::Hysteresis => {
-            let cfg = s.hysteresis_config().map_err(bad)?;
-            let loops = hysteresis::run(&cfg);
-            if metrics {
-                writeln!(out, "freq,fmax,fmin,area,energy")?;
-                for l in &loops {
-                    let m = l.metrics;
-                    writeln!(
-                        out,
-                        "{},{},{},{},{}",
-                        fmt_num(l.freq),
-                        fmt_num(m.fmax),
-                        fmt_num(m.fmin),
-                        fmt_num(m.area),
-                        fmt_num(m.energy)
-                    )?;
-                }
-            } else {
-                writeln!(out, "freq,t,v,F")?;
-                for l in &loops {
-                    for k in 0..l.t.len() {
-                        writeln!(
-                            out,
-                            "{},{},{},{}",
-                            fmt_num(l.freq),
-                            fmt_num(l.t[k]),
-                            fmt_num(l.v[k]),
-                            fmt_num(l.f[k])
-                        )?;
-                    }
-                }
-            }
-            for l in loops.iter().filter(|l| !l.converged) {
-                eprintln!(
-                    "friction-lab: warning: the {} loop was not periodic after {} cycles",
-                    fmt_num(l.freq),
-                    l.metrics.cycles
-                );
-            }
-            Ok(vec![friction_plot::frbd::hysteresis_chart(&cfg, &loops)])
-        }
-        View::Relaxation => {
-            let cfg = s.relaxation_config().map_err(bad)?;
-            let curves = relaxation::run(&cfg);
-            if metrics {
-                writeln!(out, "curve,f_end,steady,fmax")?;
-                for c in &curves {
-                    let fmax = c.f.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-                    let fend = c.f.last().copied().unwrap_or(f64::NAN);
-                    writeln!(
-                        out,
-                        "{},{},{},{}",
-                        c.label,
-                        fmt_num(fend),
-                        fmt_num(c.steady),
-                        fmt_num(fmax)
-                    )?;
-                }
-            } else {
-                // one shared log time grid: a column per order (`t,F` for a single curve)
-                if curves.len() == 1 {
-                    writeln!(out, "t,F")?;
-                } else {
-                    let cols: Vec<String> = (1..=curves.len()).map(|m| format!("F_n{m}")).collect();
-                    writeln!(out, "t,{}", cols.join(","))?;
-                }
-                let rows = curves.first().map_or(0, |c| c.t.len());
-                for k in 0..rows {
-                    write!(out, "{}", fmt_num(curves[0].t[k]))?;
-                    for c in &curves {
-                        write!(out, ",{}", fmt_num(c.f[k]))?;
-                    }
-                    writeln!(out)?;
-                }
-            }
-            Ok(vec![friction_plot::frbd::relaxation_chart(&curves)])
-        }
-        View::Robot => {
-            let (arm, model) = s.robot_config().map_err(bad)?;
-            let r = robot_arm::run(&arm, &model).map_err(|e| Failure::Usage(e.to_string()))?;
-            if metrics {
-                out.write_all(robot_metrics_csv(&r.metrics).as_bytes())?;
-            } else {
-                writeln!(out, "t,q,qd,qdot,U,F,Fhat,W")?;
-                for i in 0..r.t.len() {
-                    writeln!(
-                        out,
-                        "{},{},{},{},{},{},{},{}",
-                        fmt_num(r.t[i]),
-                        fmt_num(r.q[i]),
-                        fmt_num(r.qd[i]),
-                        fmt_num(r.qdot[i]),
-                        fmt_num(r.u[i]),
-                        fmt_num(r.f[i]),
-                        fmt_num(r.fhat[i]),
-                        fmt_num(r.w[i])
-                    )?;
-                }
-            }
-            Ok(friction_plot::robot::all_charts(&r))
-        }
-        // generic model-driven views: one arm each (their experiment code lives elsewhere)
-        View::Model(d) if d.name == "curve" || d.name == "explorer" => {
-            let values: Vec<f64> = d
-                .params
-                .iter()
-                .map(|p| s.view_value(p.key).unwrap_or(p.default))
-                .collect();
-            let models = s.build_models().map_err(bad)?;
-            let r = friction_core::experiments::curve::run(&values, &models).map_err(bad)?;
-            if metrics {
-                return Err(Failure::Usage(format!(
-                    "--metrics is not defined for view={}",
-                    d.name
-                )));
-            }
-            out.write_all(r.to_csv().as_bytes())?;
-            Ok(vec![friction_plot::curve::curve_chart(&r)])
-        }
-        View::Model(d) if d.name == "stickslip" => {
-            let (b, models) = bench_view::from_scenario(s).map_err(bad)?;
-            let mut ws = stickslip::Workspace::default();
-            let mut runs = Vec::with_capacity(models.len());
-            for (e, m) in &models {
-                let t0 = std::time::Instant::now();
-                let mut r = stickslip::run_bench(&mut ws, &b, m.as_ref())
-                    .map_err(|err| Failure::Usage(format!("{}: {err}", e.info.id)))?;
-                let mut mt = r.metrics();
-                mt.wall_time_s = Some(t0.elapsed().as_secs_f64());
-                r.metrics = Some(mt);
-                runs.push((e.info, r));
-            }
-            let multi = runs.len() > 1;
-            for (info, r) in &runs {
-                let csv = if metrics {
-                    stickslip::metrics_csv(&r.metrics())
-                } else {
-                    stickslip::to_csv(r)
-                };
-                let mut lines = csv.lines();
-                let head = lines.next().unwrap_or_default();
-                if !multi {
-                    writeln!(out, "{head}")?;
-                } else if std::ptr::eq(*info, runs[0].0) {
-                    writeln!(out, "model,{head}")?;
-                }
-                for l in lines {
-                    if multi {
-                        writeln!(out, "{},{l}", info.id)?;
-                    } else {
-                        writeln!(out, "{l}")?;
-                    }
-                }
-            }
-            let labelled: Vec<(&str, &stickslip::StickSlipRun)> =
-                runs.iter().map(|(i, r)| (i.name, r)).collect();
-            Ok(friction_plot::stickslip::all_charts(&labelled))
-        }
-        View::Model(d) => Err(Failure::Usage(format!(
-            "view={} has no CLI output in this build",
-            d.name
-        ))),
+    if metrics && !s.view().metrics {
+        // said before any computation, which may take seconds
+        return Err(Failure::Usage(format!(
+            "--metrics is not defined for view={}",
+            s.view().name
+        )));
     }
-}
-
-/// The robot metrics as `metric,value,unit` rows (NaN settling time: not settled by t_end).
-fn robot_metrics_csv(m: &robot_arm::Metrics) -> String {
-    let rows: [(&str, f64, &str); 12] = [
-        ("final_error", m.final_error, "rad"),
-        ("max_error", m.max_error, "rad"),
-        ("rms_error_second_half", m.rms_error_late, "rad"),
-        ("settling_time", m.settling_time, "s"),
-        ("settle_band", m.settle_band, "rad"),
-        ("w0", m.w0, "J"),
-        ("w_end", m.w_end, "J"),
-        ("w_max_rise", m.w_max_rise, "J"),
-        ("max_torque", m.max_torque, "N·m"),
-        ("max_fhat_error_second_half", m.max_fhat_error_late, "N·m"),
-        ("steps", m.steps as f64, ""),
-        ("rejected", m.rejected as f64, ""),
-    ];
-    let mut s = String::from("metric,value,unit\n");
-    for (k, v, u) in rows {
-        s.push_str(&format!("{k},{},{u}\n", fmt_num(v)));
+    let mut job = s.job().map_err(|e| Failure::Usage(e.to_string()))?;
+    let t0 = std::time::Instant::now();
+    let clock = || t0.elapsed().as_secs_f64() * 1e3;
+    while !job.done() {
+        job.advance(&clock);
     }
-    s
+    if let Some(e) = job.error() {
+        return Err(Failure::Usage(e));
+    }
+    out.write_all(job.csv(metrics).as_bytes())?;
+    for w in job.warnings() {
+        eprintln!("friction-lab: warning: {w}");
+    }
+    Ok(friction_plot::panels::charts(&job.output()))
 }
 
 /// One chart at 900×560, or several panels of 500×380 in a grid (the page's layout, one legend

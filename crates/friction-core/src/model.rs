@@ -60,6 +60,65 @@ pub struct ModelInfo {
     pub params: &'static [ParamSpec],
 }
 
+/// What every page and CLI output says about a provisional model (CATALOG: the formula could
+/// not be recovered from the source; the implementation is the spec's best guess).
+pub const PROVISIONAL: &str = "provisional — formula not recoverable from the source";
+
+impl ModelInfo {
+    /// The name without its " — provisional" suffix (where a note says it instead).
+    pub fn base_name(&self) -> &'static str {
+        self.name.trim_end_matches(" — provisional")
+    }
+
+    /// The name as a legend shows it: with " (provisional)" where the model is provisional and
+    /// its name does not say so already.
+    pub fn label(&self) -> String {
+        if self.provisional && !self.name.contains("provisional") {
+            format!("{} (provisional)", self.name)
+        } else {
+            self.name.to_string()
+        }
+    }
+
+    /// The name without authors, year or flag ("LuGre (Canudas de Wit et al. 1995)" → "LuGre"),
+    /// for labels of per-model fields.
+    pub fn short_name(&self) -> &'static str {
+        let name = self.base_name();
+        name.split(" (").next().unwrap_or(name)
+    }
+}
+
+/// Legend labels for the selected models: each name up to its first " (" or ", " (where the
+/// authors and year or the variant begin), longer where that would give two selected models
+/// the same label (Bliman & Sorine first and second order: "…, first order"), and " (prov.)"
+/// for provisional models; the full name when nothing else tells two apart.
+pub fn short_labels(infos: &[&ModelInfo]) -> Vec<String> {
+    let cut = |info: &ModelInfo, seps: &[&str]| -> String {
+        let base = info.base_name();
+        let end = seps
+            .iter()
+            .filter_map(|p| base.find(p))
+            .min()
+            .unwrap_or(base.len());
+        let mut s = base[..end].to_string();
+        if base.len() != info.name.len() {
+            s.push_str(" (prov.)");
+        }
+        s
+    };
+    let levels: [&[&str]; 3] = [&[" (", ", "], &[" ("], &[]];
+    let mut labels: Vec<String> = infos.iter().map(|n| cut(n, levels[0])).collect();
+    for seps in &levels[1..] {
+        let clash: Vec<bool> = (0..labels.len())
+            .map(|i| (0..labels.len()).any(|j| j != i && labels[j] == labels[i]))
+            .collect();
+        for (i, _) in clash.iter().enumerate().filter(|(_, c)| **c) {
+            labels[i] = cut(infos[i], seps);
+        }
+    }
+    labels
+}
+
 /// A friction model driven by relative velocity `v` \[m/s\] and external force `F_e` \[N\].
 ///
 /// Static laws have `n_states() == 0`. Implementations must return finite values for any finite

@@ -2,8 +2,15 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use friction_core::experiments::bench_view::from_scenario;
+use friction_core::experiments::stickslip::Bench;
+use friction_core::job::{BuiltModel, Inputs};
+use friction_core::params::ParamError;
 use friction_core::scenario::Scenario;
+
+/// What the stick-slip view's job is built from: the benchmark and the models built once.
+fn from_scenario(s: &Scenario) -> Result<(Bench, Vec<BuiltModel>), ParamError> {
+    Ok((Bench::from_values(&s.view_values())?, s.build_models()?))
+}
 
 #[test]
 fn scenario_models_get_the_view_coefficients_and_m_g() {

@@ -3,11 +3,12 @@
 
 #![allow(clippy::unwrap_used)] // tests may panic on a broken invariant
 
-use friction_core::experiments::curve::{self, composite_figure, Sweep, CURVE_VIEW, EXPLORER_VIEW};
+use friction_core::experiments::curve::{self, composite_figure, Sweep};
 use friction_core::model::FrictionModel;
 use friction_core::params::ParamSpec;
 use friction_core::registry::find;
 use friction_core::scenario::{ControlKind, Scenario};
+use friction_core::views::curve::{CURVE as CURVE_VIEW, EXPLORER as EXPLORER_VIEW};
 
 fn model(id: &str) -> Box<dyn FrictionModel> {
     find(id).unwrap().build_default().unwrap()

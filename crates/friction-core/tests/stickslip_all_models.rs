@@ -6,10 +6,10 @@
 
 use friction_core::experiments::stickslip::{
     build_for_bench, metrics_csv, run, run_bench, to_csv, Bench, BenchRun, Workspace, PARAMS,
-    STICKSLIP_VIEW,
 };
 use friction_core::model::Category;
 use friction_core::registry::registry;
+use friction_core::views::stickslip::VIEW as STICKSLIP_VIEW;
 use proptest::prelude::*;
 
 #[test]

@@ -29,11 +29,8 @@ pub fn curve_chart(r: &CurveResult) -> ChartSpec {
         .iter()
         .enumerate()
         .map(|(i, b)| Series {
-            label: if b.provisional && !b.name.contains("provisional") {
-                format!("{} (provisional)", b.name)
-            } else {
-                b.name.to_string()
-            },
+            label: friction_core::registry::find(b.model)
+                .map_or_else(|| b.name.to_string(), |e| e.info.label()),
             color: PALETTE[i % PALETTE.len()],
             points: b.points.clone(),
             dashed: false,

@@ -8,6 +8,7 @@
 pub mod curve;
 pub mod figure;
 pub mod frbd;
+pub mod panels;
 pub mod robot;
 pub mod stickslip;
 

@@ -8,12 +8,11 @@
 
 mod draw;
 mod lab;
-mod table65;
 
 pub use lab::Lab;
 
 /// The flag text every UI shows next to a model marked UNCERTAIN in the catalogue.
-pub const PROVISIONAL: &str = "provisional — formula not recoverable from the source";
+pub use friction_core::model::PROVISIONAL;
 
 use friction_core::experiments::hysteresis;
 use friction_core::params::ParamError;

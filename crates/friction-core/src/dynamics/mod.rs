@@ -5,7 +5,7 @@
 pub mod bliman_sorine;
 pub mod bliman_sorine_2;
 pub mod bristle;
-mod common;
+pub(crate) mod common;
 pub mod dahl;
 pub mod dankowicz;
 pub mod elasto_plastic;

@@ -1,42 +1,8 @@
-//! Glue between the scenario schema and the stick-slip benchmark: builds the selected models
-//! with the view's μ_s, μ_k and the derived normal force F_N = m·g, and decides the phenomena
-//! matrix's stick-slip column from a 40 s benchmark run.
-//!
-//! Why a separate module: `stickslip.rs` runs one model with validated settings; the page, the
-//! CLI and the phenomena matrix all need the same "query string → models → run" path, and the
-//! same stick-slip criterion, so it lives once here.
+//! The stick-slip criterion of the benchmark, and the phenomena matrix's stick-slip column
+//! decided from a 40 s benchmark run with it.
 
-use super::stickslip::{build_for_bench, run_bench, Bench, StickSlipRun, Workspace, PARAMS};
-use crate::model::{FrictionModel, ModelEntry};
-use crate::params::ParamError;
-use crate::scenario::{Scenario, View};
-
-/// A selected registry entry and its model built for the benchmark.
-pub type BenchModel = (&'static ModelEntry, Box<dyn FrictionModel>);
-
-/// The benchmark settings and the selected models of a `view=stickslip` scenario, each model
-/// built with the scenario's values and `fn` = m·g.
-pub fn from_scenario(s: &Scenario) -> Result<(Bench, Vec<BenchModel>), ParamError> {
-    if !matches!(s.view(), View::Model(d) if d.name == "stickslip") {
-        return Err(ParamError::new(
-            "view",
-            s.view().name(),
-            "not the stick-slip view",
-        ));
-    }
-    let values: Vec<f64> = PARAMS
-        .iter()
-        .map(|p| s.view_value(p.key).unwrap_or(p.default))
-        .collect();
-    let b = Bench::from_values(&values)?;
-    let derived = [("fn", b.normal_force())];
-    let models = s
-        .models()
-        .into_iter()
-        .map(|e| Ok((e, (e.build)(&s.model_values_derived(e, &derived))?)))
-        .collect::<Result<Vec<_>, ParamError>>()?;
-    Ok((b, models))
-}
+use super::stickslip::{build_for_bench, run_bench, Bench, StickSlipRun, Workspace};
+use crate::model::ModelEntry;
 
 /// Relative velocity band |v| ≤ [`STICK_BAND`]·v_b counted as sticking: regularised laws and
 /// bristle models creep at a small fraction of the belt speed instead of holding v = 0 exactly.

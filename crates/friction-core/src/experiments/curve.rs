@@ -17,7 +17,6 @@
 use super::phenomena::{settle, StateStepper, SETTLE_SLIP};
 use crate::model::FrictionModel;
 use crate::params::{fmt_num, ParamError, ParamSpec};
-use crate::scenario::ViewDef;
 
 /// View parameters, in the order [`run`] expects their values.
 pub const PARAMS: [ParamSpec; 6] = [
@@ -85,24 +84,6 @@ pub const PARAMS: [ParamSpec; 6] = [
     },
 ];
 
-/// `view=curve`: F–v (or F–X) of one to four models, printed as CSV by the CLI.
-pub static CURVE_VIEW: ViewDef = ViewDef {
-    name: "curve",
-    title: "Friction force curve",
-    params: &PARAMS,
-    max_models: 4,
-    derived_model_keys: &[],
-};
-
-/// `view=explorer`: the same curve with model controls, overlays and the phenomena matrix.
-pub static EXPLORER_VIEW: ViewDef = ViewDef {
-    name: "explorer",
-    title: "Friction model explorer",
-    params: &PARAMS,
-    max_models: 4,
-    derived_model_keys: &[],
-};
-
 /// What the horizontal axis is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Sweep {
@@ -144,23 +125,71 @@ pub fn composite_figure(model_id: &str) -> Option<[f64; 6]> {
     }
 }
 
+/// Validated settings of a curve run (from the view's values in [`PARAMS`] order).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Settings {
+    /// Lowest and highest velocity \[m/s\].
+    pub v_range: (f64, f64),
+    /// Number of points.
+    pub points: usize,
+    /// External force F_e \[N\].
+    pub fe: f64,
+    /// The abscissa.
+    pub sweep: Sweep,
+    /// Largest displacement of the displacement sweep \[m\].
+    pub xmax: f64,
+}
+
+impl Settings {
+    /// Checks `view_values` in [`PARAMS`] order (missing ones take defaults); computes nothing.
+    pub fn from_values(view_values: &[f64]) -> Result<Settings, ParamError> {
+        let mut p = [0.0; 6];
+        for (i, s) in PARAMS.iter().enumerate() {
+            p[i] = s.check(view_values.get(i).copied().unwrap_or(s.default))?;
+        }
+        let [vmin, vmax, n, fe, sweep, xmax] = p;
+        if vmax <= vmin {
+            return Err(ParamError::new(
+                "vmax",
+                &fmt_num(vmax),
+                "must be greater than vmin",
+            ));
+        }
+        Ok(Settings {
+            v_range: (vmin, vmax),
+            points: n.round() as usize,
+            fe,
+            sweep: if sweep >= 0.5 {
+                Sweep::Displacement
+            } else {
+                Sweep::Velocity
+            },
+            xmax,
+        })
+    }
+}
+
+/// One model's curve under `s`.
+pub fn run_one(s: &Settings, m: &dyn FrictionModel) -> CurveBlock {
+    let info = m.info();
+    let points = match s.sweep {
+        Sweep::Velocity => velocity_curve(m, s.v_range.0, s.v_range.1, s.points, s.fe),
+        Sweep::Displacement => displacement_curve(m, s.xmax, s.points, s.fe),
+    };
+    CurveBlock {
+        model: info.id,
+        name: info.name,
+        provisional: info.provisional,
+        points,
+    }
+}
+
 /// Runs the view: `view_values` in [`PARAMS`] order (missing ones take defaults), 1–4 models.
 pub fn run(
     view_values: &[f64],
     models: &[Box<dyn FrictionModel>],
 ) -> Result<CurveResult, ParamError> {
-    let mut p = [0.0; 6];
-    for (i, s) in PARAMS.iter().enumerate() {
-        p[i] = s.check(view_values.get(i).copied().unwrap_or(s.default))?;
-    }
-    let [vmin, vmax, n, fe, sweep, xmax] = p;
-    if vmax <= vmin {
-        return Err(ParamError::new(
-            "vmax",
-            &fmt_num(vmax),
-            "must be greater than vmin",
-        ));
-    }
+    let s = Settings::from_values(view_values)?;
     if models.is_empty() || models.len() > 4 {
         return Err(ParamError::new(
             "model",
@@ -168,29 +197,11 @@ pub fn run(
             "give 1 to 4 models",
         ));
     }
-    let n = n.round() as usize;
-    let sweep = if sweep >= 0.5 {
-        Sweep::Displacement
-    } else {
-        Sweep::Velocity
-    };
-    let blocks = models
-        .iter()
-        .map(|m| {
-            let info = m.info();
-            let points = match sweep {
-                Sweep::Velocity => velocity_curve(m.as_ref(), vmin, vmax, n, fe),
-                Sweep::Displacement => displacement_curve(m.as_ref(), xmax, n, fe),
-            };
-            CurveBlock {
-                model: info.id,
-                name: info.name,
-                provisional: info.provisional,
-                points,
-            }
-        })
-        .collect();
-    Ok(CurveResult { sweep, blocks })
+    let blocks = models.iter().map(|m| run_one(&s, m.as_ref())).collect();
+    Ok(CurveResult {
+        sweep: s.sweep,
+        blocks,
+    })
 }
 
 fn velocity_curve(

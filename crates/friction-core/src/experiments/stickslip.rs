@@ -23,7 +23,6 @@
 use crate::integrate::adaptive::{EventAction, Method, Options, Point, Rodas, SolveError, System};
 use crate::model::FrictionModel;
 use crate::params::{spec, ParamError, ParamSpec};
-use crate::scenario::ViewDef;
 
 /// View parameters, thesis Table 6.1 defaults, in the order [`run`] expects them.
 pub const PARAMS: [ParamSpec; 7] = [
@@ -39,26 +38,9 @@ pub const PARAMS: [ParamSpec; 7] = [
         true,
     ),
     spec("vb", "Belt speed", "v_b", "m/s", 0.1, 1e-4, 10.0, true),
-    spec(
-        "mus",
-        "Static friction coefficient",
-        "μ_s",
-        "",
-        0.15,
-        0.0,
-        10.0,
-        false,
-    ),
-    spec(
-        "muk",
-        "Kinetic friction coefficient",
-        "μ_k",
-        "",
-        0.1,
-        0.0,
-        10.0,
-        false,
-    ),
+    // the models' own specs: the view drives their μ_s and μ_k with one value
+    crate::dynamics::common::MUS,
+    crate::dynamics::common::MUK,
     spec(
         "g",
         "Gravity acceleration",
@@ -80,15 +62,6 @@ pub const PARAMS: [ParamSpec; 7] = [
         false,
     ),
 ];
-
-/// The `view=stickslip` description for the scenario schema.
-pub static STICKSLIP_VIEW: ViewDef = ViewDef {
-    name: "stickslip",
-    title: "Rabinowicz stick-slip benchmark",
-    params: &PARAMS,
-    max_models: 4,
-    derived_model_keys: &["fn"],
-};
 
 /// Relative tolerance of the benchmark runs (thesis Table 6.1).
 pub const RTOL: f64 = 1e-8;

@@ -12,17 +12,11 @@
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use super::{Control, ControlKind, ViewDef};
+use super::{Control, ControlKind};
+use crate::job::ViewDef;
 use crate::model::{FrictionModel, ModelEntry};
 use crate::params::{fmt_num, ParamError, ParamSpec};
 use crate::registry;
-
-/// The generic views this build knows.
-pub static MODEL_VIEWS: &[&ViewDef] = &[
-    &crate::experiments::curve::CURVE_VIEW,
-    &crate::experiments::curve::EXPLORER_VIEW,
-    &crate::experiments::stickslip::STICKSLIP_VIEW,
-];
 
 /// Selected models and explicitly set values of a generic view.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -54,15 +48,6 @@ fn qualified(id: &str, key: &str) -> Option<&'static str> {
         .iter()
         .find(|(i, k, _)| *i == id && *k == key)
         .map(|(_, _, q)| q.as_str())
-}
-
-/// The model's name without authors, year or flag, for labels of per-model fields.
-fn model_short(e: &ModelEntry) -> &'static str {
-    let name = e.info.name;
-    name.split(" (")
-        .next()
-        .unwrap_or(name)
-        .trim_end_matches(" — provisional")
 }
 
 impl Generic {
@@ -406,7 +391,7 @@ impl Generic {
                         key,
                         p,
                         self.model_value(e, p),
-                        Some(model_short(e)),
+                        Some(e.info.short_name()),
                     ));
                 }
             }

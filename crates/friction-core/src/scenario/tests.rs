@@ -1,6 +1,9 @@
 #![allow(clippy::unwrap_used)]
 
+use super::frbd::{join, KEYS};
 use super::*;
+use crate::experiments::robot_arm;
+use crate::params::ParamSpec;
 use proptest::prelude::*;
 
 #[test]
@@ -246,12 +249,22 @@ static CURVE_PARAMS: [ParamSpec; 2] = [p("vmax", 0.05, 1e-3, 1.0), p("mus", 1.5,
 static TEST_CURVE: ViewDef = ViewDef {
     name: "curve",
     title: "Test curve",
+    caption: "",
+    kind: crate::job::ViewKind::Models,
     params: &CURVE_PARAMS,
     max_models: 3,
     derived_model_keys: &["p"],
+    derive: None,
+    metrics: false,
+    job: |_| Ok(Box::new(crate::job::Failed("test view".into()))),
 };
 /// Generic views seen by the unit tests (the build's list is `MODEL_VIEWS`).
-pub(super) static TEST_VIEWS: &[&ViewDef] = &[&TEST_CURVE];
+pub(super) static TEST_VIEWS: &[&ViewDef] = &[
+    &crate::views::hysteresis::VIEW,
+    &crate::views::relaxation::VIEW,
+    &crate::views::robot::VIEW,
+    &TEST_CURVE,
+];
 
 #[test]
 fn generic_view_selects_models_and_shares_keys() {

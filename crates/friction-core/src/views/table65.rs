@@ -66,11 +66,7 @@ pub const TABLE_6_5: [Row; 8] = [
 mod tests {
     use super::TABLE_6_5;
 
-    #[cfg(target_arch = "wasm32")]
-    wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
-
-    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
-    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[test]
     fn table_rows_are_registry_models_and_match_the_errata_means() {
         // ERRATA recomputed the means: Awrejcewicz best (1.7517), Andersson worst (2.6338)
         let mean = |i: usize| {
@@ -80,7 +76,7 @@ mod tests {
         assert!((mean(3) - 1.7517).abs() < 1e-4 && (mean(2) - 2.6338).abs() < 1e-4);
         assert!((mean(0) - 1.8570).abs() < 1e-4, "Karnopp over 3 solvers");
         for r in &TABLE_6_5 {
-            assert!(friction_core::registry::find(r.id).is_some(), "{}", r.id);
+            assert!(crate::registry::find(r.id).is_some(), "{}", r.id);
         }
     }
 }

@@ -1,0 +1,260 @@
+//! The contract of a view: what a view is ([`ViewDef`]), what it reads ([`Inputs`]) and the
+//! resumable computation it starts ([`Job`]), with its typed results ([`Output`]) and its table
+//! of numbers ([`Readout`]).
+//!
+//! Why one contract: the CLI loops a job to its end and prints its CSV; the page advances the
+//! same job a few milliseconds per animation frame and draws what is ready. Neither knows which
+//! view it runs; `crate::views` lists the implementations and `crate::scenario` parses a query
+//! string into [`Inputs`]. This module sits below both, so a new view is one file in `views/`
+//! and one line in its list.
+//!
+//! The core has no clock: jobs that report run times take one from the caller
+//! (`advance(clock)`, milliseconds).
+
+use crate::experiments::curve::CurveResult;
+use crate::experiments::hysteresis::{FreqUnit, HysteresisConfig, Loop};
+use crate::experiments::relaxation::{Curve, RelaxationConfig};
+use crate::experiments::robot_arm::RobotRun;
+use crate::experiments::stickslip::StickSlipRun;
+use crate::frbd::{Frbd, Kind};
+use crate::model::{FrictionModel, ModelEntry, ModelInfo};
+use crate::params::{ParamError, ParamSpec};
+
+/// Which schema a view's query string follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ViewKind {
+    /// The FrBD letter's figures: `model=frbd-gm|frbd-gkv|frbd-elastic|frbd-kv`, the order `n`,
+    /// branch lists (`k`, `tau`, `c`), the form (5) and the view's own keys.
+    Frbd(FrbdView),
+    /// Registry models (`model=a,b,c`) with their parameter keys, beside the view's own.
+    Models,
+}
+
+/// The three views of the FrBD letter (their keys are part of the FrBD schema).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FrbdView {
+    /// Fig. 3: hysteresis loops at several frequencies.
+    Hysteresis,
+    /// Fig. 4: relaxation at constant velocity for orders 1..n.
+    Relaxation,
+    /// §IV-B: tracking control of a robot joint with FrBD friction and an observer.
+    Robot,
+}
+
+/// Builds a view's job from validated inputs; it computes nothing yet.
+pub type JobFn = fn(&dyn Inputs) -> Result<Box<dyn Job>, ParamError>;
+
+/// Values of the model parameters a view derives itself from its own values (given in
+/// [`ViewDef::params`] order), e.g. the benchmark's normal force `fn` = m·g.
+pub type DeriveFn = fn(&[f64]) -> Vec<(&'static str, f64)>;
+
+/// A view: its query key, title, parameters and the job it runs.
+///
+/// A view parameter with the same key as a model parameter (the benchmark's `mus`) drives every
+/// selected model with the view's value.
+#[derive(Debug, Clone, Copy)]
+pub struct ViewDef {
+    /// Stable value of the `view=` key, e.g. `"stickslip"`.
+    pub name: &'static str,
+    /// Human title, e.g. `"Rabinowicz stick-slip benchmark"`.
+    pub title: &'static str,
+    /// Caption of the view's table of numbers on the page.
+    pub caption: &'static str,
+    /// Which schema the view's query string follows.
+    pub kind: ViewKind,
+    /// The view's own parameters (ranges, defaults), in display order ([`ViewKind::Models`]).
+    pub params: &'static [ParamSpec],
+    /// How many models can be overlaid (`model=a,b,c`), at least 1.
+    pub max_models: usize,
+    /// Model parameter keys the view derives itself (e.g. the normal force `fn` = m·g in the
+    /// benchmark); they are neither shown nor accepted in the query string for this view.
+    pub derived_model_keys: &'static [&'static str],
+    /// Values of the derived keys from the view's values (`None`: the model defaults).
+    pub derive: Option<DeriveFn>,
+    /// Whether the CLI's `--metrics` has a table for this view.
+    pub metrics: bool,
+    /// Builds the view's job.
+    pub job: JobFn,
+}
+
+/// What a view reads from a parsed, validated query string (implemented by `Scenario`).
+pub trait Inputs {
+    /// The view's own parameter `key` (its default when unset); NaN for an unknown key.
+    fn num(&self, key: &str) -> f64;
+    /// A list parameter (`freqs`, `k`, `tau`, `c`) in effect.
+    fn list(&self, key: &str) -> Vec<f64>;
+    /// Unit of `freqs` (FrBD views).
+    fn freq_unit(&self) -> FreqUnit;
+    /// The FrBD model family (FrBD views).
+    fn frbd_kind(&self) -> Kind;
+    /// Order n in effect (FrBD views).
+    fn order(&self) -> usize;
+    /// The FrBD model with its first `m ≤ n` branches (FrBD views).
+    fn frbd(&self, m: usize) -> Result<Frbd, ParamError>;
+    /// The view's values in [`ViewDef::params`] order.
+    fn view_values(&self) -> Vec<f64>;
+    /// Registry models selected in a [`ViewKind::Models`] view, each built once with the
+    /// query's values and the view's derived values.
+    fn build_models(&self) -> Result<Vec<BuiltModel>, ParamError>;
+}
+
+/// A selected registry entry and its model built with the query's values.
+pub type BuiltModel = (&'static ModelEntry, Box<dyn FrictionModel>);
+
+/// A resumable computation of one view, advanced in small units of work.
+///
+/// The CLI calls [`Job::advance`] until [`Job::done`]; the page calls it until its frame
+/// budget is spent and draws [`Job::output`] between frames. A job gives the same results
+/// however its work was cut.
+pub trait Job {
+    /// Does one unit of work (a chunk of solver steps, one curve); `clock` returns
+    /// milliseconds, for the run times some views report.
+    fn advance(&mut self, clock: &dyn Fn() -> f64);
+    /// Whether all work is done.
+    fn done(&self) -> bool;
+    /// (finished, total) units a user would count (loops, curves, models).
+    fn progress(&self) -> (usize, usize);
+    /// A count that changes whenever the drawable output does, for jobs whose output grows in
+    /// whole pieces (finished stick-slip runs); `None`: the output may change at every unit.
+    fn output_version(&self) -> Option<usize> {
+        None
+    }
+    /// What is ready to draw, with the legend of what will be there when done.
+    fn output(&self) -> Output<'_>;
+    /// The numbers beside the plot.
+    fn readout(&self) -> Readout;
+    /// Why the job stopped early or computed nothing (the page's status line, the CLI's error).
+    fn error(&self) -> Option<String> {
+        None
+    }
+    /// Notes for the CLI's stderr about a finished job (loops that did not converge).
+    fn warnings(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// The CLI's CSV: the data, or with `metrics` the view's metrics (only where
+    /// [`ViewDef::metrics`]).
+    fn csv(&self, metrics: bool) -> String;
+    /// A second table some views show (the stick-slip view's run times beside Table 6.5).
+    fn timings(&self) -> Option<Table> {
+        None
+    }
+}
+
+/// The typed results of a job, for the chart builders (`friction-plot`).
+#[derive(Debug)]
+pub enum Output<'a> {
+    /// Nothing to draw (yet).
+    Empty,
+    /// Hysteresis loops: the finished ones, then the one being refined.
+    Hysteresis {
+        /// The experiment.
+        cfg: &'a HysteresisConfig,
+        /// Finished loops, then the loop in progress.
+        loops: Vec<Loop>,
+    },
+    /// Relaxation curves computed so far, and the labels of all of them.
+    Relaxation {
+        /// The experiment (its `models` give the legend).
+        cfg: &'a RelaxationConfig,
+        /// Finished curves.
+        curves: &'a [Curve],
+    },
+    /// Curves of the curve/explorer views computed so far.
+    Curve {
+        /// Every selected model, in legend order.
+        models: Vec<&'static ModelInfo>,
+        /// The finished curves.
+        result: &'a CurveResult,
+    },
+    /// Stick-slip runs finished so far.
+    StickSlip {
+        /// Legend label of every selected model.
+        labels: Vec<String>,
+        /// (model index, run) of each finished run.
+        runs: Vec<(usize, &'a StickSlipRun)>,
+    },
+    /// The robot-arm run (up to its stop when it stopped early).
+    Robot(&'a RobotRun),
+}
+
+/// A table of text cells with a caption.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Table {
+    /// Caption above the table.
+    pub caption: String,
+    /// Column headings with units.
+    pub columns: Vec<String>,
+    /// Rows of text cells.
+    pub rows: Vec<Vec<String>>,
+}
+
+/// The numbers beside a view's plot, computed by the core.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Readout {
+    /// Column headings with units.
+    pub columns: Vec<String>,
+    /// One row per finished loop, curve or run.
+    pub rows: Vec<Vec<String>>,
+    /// Notes under the table (provisional models, runs stopped early).
+    pub notes: Vec<String>,
+    /// The same numbers as one or more sentences (the page's live region).
+    pub summary: String,
+}
+
+impl Readout {
+    /// A readout of just a message (a job that computed nothing).
+    pub fn message(text: &str) -> Readout {
+        Readout {
+            notes: vec![text.to_string()],
+            summary: text.to_string(),
+            ..Readout::default()
+        }
+    }
+}
+
+/// A job that only reports why nothing can be computed.
+pub struct Failed(pub String);
+
+impl Job for Failed {
+    fn advance(&mut self, _: &dyn Fn() -> f64) {}
+    fn done(&self) -> bool {
+        true
+    }
+    fn progress(&self) -> (usize, usize) {
+        (0, 0)
+    }
+    fn output(&self) -> Output<'_> {
+        Output::Empty
+    }
+    fn readout(&self) -> Readout {
+        Readout::message(&self.0)
+    }
+    fn error(&self) -> Option<String> {
+        Some(self.0.clone())
+    }
+    fn csv(&self, _: bool) -> String {
+        String::new()
+    }
+}
+
+/// Four significant digits, exponent form outside 1e-3..1e5 (the page's numbers).
+pub fn sig(x: f64) -> String {
+    if !x.is_finite() {
+        return "—".into();
+    }
+    if x == 0.0 {
+        return "0".into();
+    }
+    let a = x.abs();
+    if (1e-3..1e5).contains(&a) {
+        let d = (3 - a.log10().floor() as i32).clamp(0, 6) as usize;
+        format!("{x:.d$}")
+    } else {
+        format!("{x:.3e}")
+    }
+}
+
+/// Column headings as owned strings.
+pub fn columns(names: &[&str]) -> Vec<String> {
+    names.iter().map(|s| s.to_string()).collect()
+}

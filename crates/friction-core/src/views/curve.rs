@@ -1,0 +1,107 @@
+//! `view=curve` and `view=explorer`: F against v (or against the displacement X) for one to four
+//! registry models, one model's curve per unit of work (models with state settle at every
+//! velocity, which can take long), so the page paints between models.
+
+use crate::experiments::curve::{self, CurveResult, Settings, PARAMS};
+use crate::job::{columns, sig, BuiltModel, Inputs, Job, Output, Readout, ViewDef, ViewKind};
+use crate::model::PROVISIONAL;
+use crate::params::ParamError;
+
+/// `view=curve`: F–v (or F–X) of one to four models, printed as CSV by the CLI.
+pub static CURVE: ViewDef = ViewDef {
+    name: "curve",
+    title: "Friction force curve",
+    caption: "Curves",
+    kind: ViewKind::Models,
+    params: &PARAMS,
+    max_models: 4,
+    derived_model_keys: &[],
+    derive: None,
+    metrics: false,
+    job: job,
+};
+
+/// `view=explorer`: the same curve with model controls, overlays and the phenomena matrix.
+pub static EXPLORER: ViewDef = ViewDef {
+    name: "explorer",
+    title: "Friction model explorer",
+    ..CURVE
+};
+
+fn job(s: &dyn Inputs) -> Result<Box<dyn Job>, ParamError> {
+    let settings = Settings::from_values(&s.view_values())?;
+    let models = s.build_models()?;
+    Ok(Box::new(CurveJob {
+        result: CurveResult {
+            sweep: settings.sweep,
+            blocks: Vec::with_capacity(models.len()),
+        },
+        settings,
+        models,
+    }))
+}
+
+/// The curves of the selected models, one per unit of work.
+pub struct CurveJob {
+    settings: Settings,
+    models: Vec<BuiltModel>,
+    result: CurveResult,
+}
+
+impl Job for CurveJob {
+    fn advance(&mut self, _: &dyn Fn() -> f64) {
+        if let Some((_, m)) = self.models.get(self.result.blocks.len()) {
+            let block = curve::run_one(&self.settings, m.as_ref());
+            self.result.blocks.push(block);
+        }
+    }
+    fn done(&self) -> bool {
+        self.result.blocks.len() >= self.models.len()
+    }
+    fn progress(&self) -> (usize, usize) {
+        (self.result.blocks.len(), self.models.len())
+    }
+    fn output(&self) -> Output<'_> {
+        if self.result.blocks.is_empty() {
+            return Output::Empty;
+        }
+        Output::Curve {
+            models: self.models.iter().map(|(e, _)| e.info).collect(),
+            result: &self.result,
+        }
+    }
+    fn readout(&self) -> Readout {
+        let rows: Vec<Vec<String>> = self
+            .result
+            .blocks
+            .iter()
+            .map(|b| {
+                let fs = b.points.iter().map(|p| p.1).filter(|f| f.is_finite());
+                let lo = fs.clone().fold(f64::INFINITY, f64::min);
+                let hi = fs.fold(f64::NEG_INFINITY, f64::max);
+                vec![b.name.to_string(), sig(lo), sig(hi)]
+            })
+            .collect();
+        let summary = rows
+            .iter()
+            .map(|r| format!("{}: F from {} N to {} N.", r[0], r[1], r[2]))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let notes = self
+            .models
+            .iter()
+            .take(self.result.blocks.len())
+            .filter(|(e, _)| e.info.provisional)
+            .map(|(e, _)| format!("{}: {PROVISIONAL}", e.info.base_name()))
+            .collect();
+        Readout {
+            columns: columns(&["model", "min F [N]", "max F [N]"]),
+            rows,
+            notes,
+            summary,
+        }
+    }
+    fn csv(&self, _: bool) -> String {
+        self.result.to_csv()
+    }
+}

@@ -1,0 +1,172 @@
+//! `view=hysteresis`: the FrBD letter's Fig. 3, steady friction–velocity loops of one FrBD model
+//! at several frequencies of v(t) = v_mean + v_amp·cos(ω t).
+
+use crate::experiments::hysteresis::{HysteresisConfig, HysteresisRun};
+use crate::job::{columns, sig, FrbdView, Inputs, Job, Output, Readout, ViewDef, ViewKind};
+use crate::params::{fmt_num, ParamError};
+
+/// The view.
+pub static VIEW: ViewDef = ViewDef {
+    name: "hysteresis",
+    title: "Frictional-lag hysteresis (Fig. 3)",
+    caption: "Steady-cycle metrics per frequency",
+    kind: ViewKind::Frbd(FrbdView::Hysteresis),
+    params: &[],
+    max_models: 1,
+    derived_model_keys: &[],
+    derive: None,
+    metrics: true,
+    job: |s| Ok(Box::new(HysteresisJob::new(config(s)?))),
+};
+
+/// Solver steps between two looks at the clock (≈ 0.05 ms each for the default model).
+const STEPS_CHUNK: usize = 400;
+
+/// The experiment the inputs describe (any FrBD view: the velocity and frequency keys or their
+/// defaults).
+pub fn config(s: &dyn Inputs) -> Result<HysteresisConfig, ParamError> {
+    let mut cfg = HysteresisConfig::new(s.frbd(s.order())?);
+    cfg.v_mean = s.num("vmean");
+    cfg.v_amp = s.num("vamp");
+    cfg.freqs = s.list("freqs");
+    cfg.unit = s.freq_unit();
+    Ok(cfg)
+}
+
+/// The loops, refined [`STEPS_CHUNK`] steps at a time.
+pub struct HysteresisJob {
+    cfg: HysteresisConfig,
+    run: Box<HysteresisRun>,
+    done: bool,
+}
+
+impl HysteresisJob {
+    /// A job for `cfg` (nothing computed yet).
+    pub fn new(cfg: HysteresisConfig) -> HysteresisJob {
+        HysteresisJob {
+            run: Box::new(HysteresisRun::new(&cfg)),
+            cfg,
+            done: false,
+        }
+    }
+}
+
+impl Job for HysteresisJob {
+    fn advance(&mut self, _: &dyn Fn() -> f64) {
+        if !self.done {
+            self.done = self.run.advance(STEPS_CHUNK);
+        }
+    }
+    fn done(&self) -> bool {
+        self.done
+    }
+    fn progress(&self) -> (usize, usize) {
+        self.run.progress()
+    }
+    fn output(&self) -> Output<'_> {
+        let mut loops = self.run.loops().to_vec();
+        if !self.done {
+            loops.extend(self.run.current());
+        }
+        Output::Hysteresis {
+            cfg: &self.cfg,
+            loops,
+        }
+    }
+    fn readout(&self) -> Readout {
+        let unit = self.cfg.unit.label();
+        let mut notes = Vec::new();
+        let rows: Vec<Vec<String>> = self
+            .run
+            .loops()
+            .iter()
+            .map(|l| {
+                let m = &l.metrics;
+                if !l.converged {
+                    notes.push(format!(
+                        "{} {unit}: not periodic to tolerance after {} cycles",
+                        fmt_num(l.freq),
+                        m.cycles
+                    ));
+                }
+                vec![
+                    format!("{} {unit}", fmt_num(l.freq)),
+                    sig(m.fmax),
+                    sig(m.fmin),
+                    sig(m.area),
+                    sig(m.energy),
+                    sig(m.passivity_residual),
+                ]
+            })
+            .collect();
+        let summary = rows
+            .iter()
+            .map(|r| {
+                format!(
+                    "At {}: peak F {} N, min F {} N, loop area {} N·m/s, energy per cycle {} J, \
+                     passivity residual {} J.",
+                    r[0], r[1], r[2], r[3], r[4], r[5]
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        Readout {
+            columns: columns(&[
+                "frequency",
+                "peak F [N]",
+                "min F [N]",
+                "loop area ∮F dv [N·m/s]",
+                "energy per cycle [J]",
+                "passivity residual [J]",
+            ]),
+            rows,
+            notes,
+            summary,
+        }
+    }
+    fn warnings(&self) -> Vec<String> {
+        self.run
+            .loops()
+            .iter()
+            .filter(|l| !l.converged)
+            .map(|l| {
+                format!(
+                    "the {} loop was not periodic after {} cycles",
+                    fmt_num(l.freq),
+                    l.metrics.cycles
+                )
+            })
+            .collect()
+    }
+    fn csv(&self, metrics: bool) -> String {
+        let mut out = String::new();
+        if metrics {
+            out.push_str("freq,fmax,fmin,area,energy\n");
+            for l in self.run.loops() {
+                let m = l.metrics;
+                out.push_str(&format!(
+                    "{},{},{},{},{}\n",
+                    fmt_num(l.freq),
+                    fmt_num(m.fmax),
+                    fmt_num(m.fmin),
+                    fmt_num(m.area),
+                    fmt_num(m.energy)
+                ));
+            }
+        } else {
+            out.push_str("freq,t,v,F\n");
+            for l in self.run.loops() {
+                for k in 0..l.t.len() {
+                    out.push_str(&format!(
+                        "{},{},{},{}\n",
+                        fmt_num(l.freq),
+                        fmt_num(l.t[k]),
+                        fmt_num(l.v[k]),
+                        fmt_num(l.f[k])
+                    ));
+                }
+            }
+        }
+        out
+    }
+}

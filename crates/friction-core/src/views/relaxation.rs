@@ -1,0 +1,149 @@
+//! `view=relaxation`: the FrBD letter's Fig. 4, the force from rest at constant sliding velocity
+//! for the orders 1..n of one model (one curve for the n = 0 models).
+
+use crate::experiments::relaxation::{self, Curve, RelaxationConfig};
+use crate::job::{columns, sig, FrbdView, Inputs, Job, Output, Readout, ViewDef, ViewKind};
+use crate::params::{fmt_num, ParamError};
+
+/// The view.
+pub static VIEW: ViewDef = ViewDef {
+    name: "relaxation",
+    title: "Relaxation at constant velocity (Fig. 4)",
+    caption: "Relaxation curves",
+    kind: ViewKind::Frbd(FrbdView::Relaxation),
+    params: &[],
+    max_models: 1,
+    derived_model_keys: &[],
+    derive: None,
+    metrics: true,
+    job: |s| Ok(Box::new(RelaxationJob::new(config(s)?))),
+};
+
+/// The experiment: orders 1..=n of the model (one curve for n = 0 models).
+pub fn config(s: &dyn Inputs) -> Result<RelaxationConfig, ParamError> {
+    let n = s.order();
+    let models = if n == 0 {
+        vec![(s.frbd_kind().name().to_string(), s.frbd(0)?)]
+    } else {
+        (1..=n)
+            .map(|m| Ok((format!("n = {m}"), s.frbd(m)?)))
+            .collect::<Result<Vec<_>, ParamError>>()?
+    };
+    Ok(RelaxationConfig {
+        models,
+        v: s.num("vrel"),
+        t_end: s.num("tend"),
+        points: relaxation::DEFAULT_POINTS,
+    })
+}
+
+/// The curves, one per unit of work (a curve is not resumable inside).
+pub struct RelaxationJob {
+    cfg: RelaxationConfig,
+    curves: Vec<Curve>,
+}
+
+impl RelaxationJob {
+    /// A job for `cfg` (nothing computed yet).
+    pub fn new(cfg: RelaxationConfig) -> RelaxationJob {
+        RelaxationJob {
+            cfg,
+            curves: Vec::new(),
+        }
+    }
+}
+
+impl Job for RelaxationJob {
+    fn advance(&mut self, _: &dyn Fn() -> f64) {
+        if let Some(m) = self.cfg.models.get(self.curves.len()) {
+            let one = RelaxationConfig {
+                models: vec![m.clone()],
+                ..self.cfg.clone()
+            };
+            self.curves.extend(relaxation::run(&one));
+        }
+    }
+    fn done(&self) -> bool {
+        self.curves.len() >= self.cfg.models.len()
+    }
+    fn progress(&self) -> (usize, usize) {
+        (self.curves.len(), self.cfg.models.len())
+    }
+    fn output(&self) -> Output<'_> {
+        if self.curves.is_empty() {
+            return Output::Empty;
+        }
+        Output::Relaxation {
+            cfg: &self.cfg,
+            curves: &self.curves,
+        }
+    }
+    fn readout(&self) -> Readout {
+        let rows: Vec<Vec<String>> = self
+            .curves
+            .iter()
+            .map(|c| {
+                let first = c.f.first().copied().unwrap_or(f64::NAN);
+                let last = c.f.last().copied().unwrap_or(f64::NAN);
+                vec![c.label.clone(), sig(first), sig(last), sig(c.steady)]
+            })
+            .collect();
+        let summary = rows
+            .iter()
+            .map(|r| {
+                format!(
+                    "{}: F starts at {} N and reaches {} N; steady state {} N.",
+                    r[0], r[1], r[2], r[3]
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        Readout {
+            columns: columns(&[
+                "model",
+                "F at first sample [N]",
+                "F at t_end [N]",
+                "steady state [N]",
+            ]),
+            rows,
+            notes: Vec::new(),
+            summary,
+        }
+    }
+    fn csv(&self, metrics: bool) -> String {
+        let curves = &self.curves;
+        let mut out = String::new();
+        if metrics {
+            out.push_str("curve,f_end,steady,fmax\n");
+            for c in curves {
+                let fmax = c.f.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                let fend = c.f.last().copied().unwrap_or(f64::NAN);
+                out.push_str(&format!(
+                    "{},{},{},{}\n",
+                    c.label,
+                    fmt_num(fend),
+                    fmt_num(c.steady),
+                    fmt_num(fmax)
+                ));
+            }
+            return out;
+        }
+        // one shared log time grid: a column per order (`t,F` for a single curve)
+        if curves.len() == 1 {
+            out.push_str("t,F\n");
+        } else {
+            let cols: Vec<String> = (1..=curves.len()).map(|m| format!("F_n{m}")).collect();
+            out.push_str(&format!("t,{}\n", cols.join(",")));
+        }
+        let rows = curves.first().map_or(0, |c| c.t.len());
+        for k in 0..rows {
+            out.push_str(&fmt_num(curves[0].t[k]));
+            for c in curves {
+                out.push(',');
+                out.push_str(&fmt_num(c.f[k]));
+            }
+            out.push('\n');
+        }
+        out
+    }
+}

@@ -1,0 +1,252 @@
+//! `view=stickslip`: the Rabinowicz benchmark (thesis §6.3, CATALOG §7.1) with one to four
+//! registry models, each built with the view's μ_s, μ_k and the derived normal force F_N = m·g,
+//! advanced [`STEPS_CHUNK`] solver steps at a time (a long `t_end` with a switching model takes
+//! seconds). Run times are measured with the caller's clock: the core has none.
+
+use crate::experiments::stickslip::{self, Bench, BenchRun, StickSlipRun, Workspace, PARAMS};
+use crate::job::{columns, sig, BuiltModel, Job, Output, Readout, Table, ViewDef, ViewKind};
+use crate::model::{short_labels, PROVISIONAL};
+use crate::views::table65;
+
+/// The view.
+pub static VIEW: ViewDef = ViewDef {
+    name: "stickslip",
+    title: "Rabinowicz stick-slip benchmark",
+    caption: "Benchmark metrics per model (40 s run unless t_end is changed)",
+    kind: ViewKind::Models,
+    params: &PARAMS,
+    max_models: 4,
+    derived_model_keys: &["fn"],
+    derive: Some(|v| vec![("fn", v[0] * v[5])]),
+    metrics: true,
+    job: |s| {
+        let bench = Bench::from_values(&s.view_values())?;
+        Ok(Box::new(StickSlipJob::new(bench, s.build_models()?)))
+    },
+};
+
+/// Solver steps of a run per unit of work: a few milliseconds in the browser even for the
+/// bristle model (about 5 µs a step there).
+const STEPS_CHUNK: usize = 1000;
+
+/// One benchmark run per selected model, in pieces.
+pub struct StickSlipJob {
+    bench: Bench,
+    models: Vec<BuiltModel>,
+    ws: Box<Workspace>,
+    /// The run in progress and the compute time spent on it so far \[ms\].
+    current: Option<Box<(BenchRun, f64)>>,
+    /// (index into `models`, run, compute time in ms) per finished model; a run stopped at its
+    /// step budget is kept up to the stop, a model that failed with nothing to show has none.
+    runs: Vec<(usize, StickSlipRun, f64)>,
+    /// Why runs stopped early, one message per model.
+    errors: Vec<String>,
+    /// The model being computed (`models.len()` when all are done).
+    next: usize,
+}
+
+impl StickSlipJob {
+    /// A job for the benchmark and models (nothing computed yet).
+    pub fn new(bench: Bench, models: Vec<BuiltModel>) -> StickSlipJob {
+        StickSlipJob {
+            bench,
+            models,
+            ws: Box::default(),
+            current: None,
+            runs: Vec::new(),
+            errors: Vec::new(),
+            next: 0,
+        }
+    }
+
+    fn labels(&self) -> Vec<String> {
+        let infos: Vec<_> = self.models.iter().map(|(e, _)| e.info).collect();
+        short_labels(&infos)
+    }
+
+    /// A finished run's metrics with its compute time.
+    fn metrics(r: &StickSlipRun, ms: f64) -> stickslip::Metrics {
+        let mut m = r.metrics();
+        m.wall_time_s = Some(ms / 1000.0);
+        m
+    }
+}
+
+impl Job for StickSlipJob {
+    fn advance(&mut self, clock: &dyn Fn() -> f64) {
+        let i = self.next;
+        let Some((e, m)) = self.models.get(i) else {
+            return;
+        };
+        let t = clock();
+        let started = match self.current.take() {
+            Some(c) => Ok(*c),
+            None => BenchRun::start(&mut self.ws, &self.bench, m.as_ref()).map(|r| (r, 0.0)),
+        };
+        match started {
+            Ok((mut run, ms)) => match run.advance(&mut self.ws, m.as_ref(), STEPS_CHUNK) {
+                Ok(Some(r)) => {
+                    self.runs.push((i, r, ms + (clock() - t)));
+                    self.next += 1;
+                }
+                Ok(None) => self.current = Some(Box::new((run, ms + (clock() - t)))),
+                Err(err) => {
+                    // the panels keep what was computed up to the stop (if anything), and the
+                    // other models still run
+                    if let Some(r) = run.partial(&self.ws) {
+                        self.runs.push((i, r, ms + (clock() - t)));
+                    }
+                    self.errors.push(format!("{}: {err}", e.info.name));
+                    self.next += 1;
+                }
+            },
+            Err(err) => {
+                self.errors.push(format!("{}: {err}", e.info.name));
+                self.next += 1;
+            }
+        }
+    }
+    fn done(&self) -> bool {
+        self.next >= self.models.len()
+    }
+    fn progress(&self) -> (usize, usize) {
+        (self.next, self.models.len())
+    }
+    fn output_version(&self) -> Option<usize> {
+        Some(self.runs.len() + self.errors.len())
+    }
+    fn output(&self) -> Output<'_> {
+        if self.runs.is_empty() {
+            return Output::Empty;
+        }
+        Output::StickSlip {
+            labels: self.labels(),
+            runs: self.runs.iter().map(|(i, r, _)| (*i, r)).collect(),
+        }
+    }
+    fn error(&self) -> Option<String> {
+        (!self.errors.is_empty()).then(|| self.errors.join(" "))
+    }
+    fn readout(&self) -> Readout {
+        let rows: Vec<Vec<String>> = self
+            .runs
+            .iter()
+            .map(|(i, r, ms)| {
+                let m = r.metrics();
+                vec![
+                    self.models[*i].0.info.name.to_string(),
+                    sig(m.breakaway_time),
+                    sig(m.breakaway_force),
+                    sig(m.x_min),
+                    sig(m.x_max),
+                    sig(m.period),
+                    m.steps.to_string(),
+                    sig(*ms),
+                ]
+            })
+            .collect();
+        let summary = rows
+            .iter()
+            .map(|r| {
+                format!(
+                    "{}: breakaway at {} s with {} N; x between {} and {} m; period {} s; {} \
+                     steps in {} ms.",
+                    r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        let mut notes: Vec<String> = self
+            .models
+            .iter()
+            .filter(|(e, _)| e.info.provisional)
+            .map(|(e, _)| format!("{}: {PROVISIONAL}", e.info.base_name()))
+            .collect();
+        notes.extend(self.errors.iter().cloned());
+        Readout {
+            columns: columns(&[
+                "model",
+                "breakaway time [s]",
+                "breakaway force −F [N]",
+                "x min (after 1st max) [m]",
+                "x max [m]",
+                "period (last cycle) [s]",
+                "steps",
+                "wall time in this browser [ms]",
+            ]),
+            rows,
+            notes,
+            summary,
+        }
+    }
+    fn csv(&self, metrics: bool) -> String {
+        let multi = self.models.len() > 1;
+        let mut out = String::new();
+        for (k, (i, r, ms)) in self.runs.iter().enumerate() {
+            let csv = if metrics {
+                stickslip::metrics_csv(&Self::metrics(r, *ms))
+            } else {
+                stickslip::to_csv(r)
+            };
+            let mut lines = csv.lines();
+            let head = lines.next().unwrap_or_default();
+            if !multi {
+                out.push_str(head);
+                out.push('\n');
+            } else if k == 0 {
+                out.push_str(&format!("model,{head}\n"));
+            }
+            for l in lines {
+                if multi {
+                    out.push_str(self.models[*i].0.info.id);
+                    out.push(',');
+                }
+                out.push_str(l);
+                out.push('\n');
+            }
+        }
+        out
+    }
+    fn timings(&self) -> Option<Table> {
+        // a run stopped at its step budget has no run time to compare
+        let time_text = |r: &StickSlipRun, ms: f64| match r.t.last() {
+            Some(&t) if t < self.bench.tend => format!("stopped at t = {} s", sig(t)),
+            _ => sig(ms),
+        };
+        let measured = |id: &str| {
+            self.runs
+                .iter()
+                .find(|(i, _, _)| self.models[*i].0.info.id == id)
+                .map(|(_, r, ms)| time_text(r, *ms))
+        };
+        let mut rows = Vec::new();
+        for row in table65::TABLE_6_5 {
+            let mut r = vec![row.name.to_string()];
+            r.push(measured(row.id).unwrap_or_else(|| "not run".into()));
+            for t in row.times {
+                r.push(t.map_or("DNC".to_string(), |t| format!("{t:.4}")));
+            }
+            rows.push(r);
+        }
+        for (i, run, ms) in &self.runs {
+            let e = self.models[*i].0;
+            if !table65::TABLE_6_5.iter().any(|r| r.id == e.info.id) {
+                let mut r = vec![e.info.name.to_string(), time_text(run, *ms)];
+                r.extend(std::iter::repeat_n("not in Table 6.5".to_string(), 4));
+                rows.push(r);
+            }
+        }
+        Some(Table {
+            caption: table65::CAPTION.to_string(),
+            columns: columns(&[
+                "model",
+                "this browser, 40 s run [ms]",
+                "MATLAB ode45 [s]",
+                "MATLAB ode15s [s]",
+                "MATLAB ode23s [s]",
+                "MATLAB ode78 [s]",
+            ]),
+            rows,
+        })
+    }
+}

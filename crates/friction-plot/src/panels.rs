@@ -1,0 +1,96 @@
+//! The panels of any view's job output: one chart per panel and the legend of what the panel
+//! will show when the job is done (the page lists every selected model while it computes).
+//!
+//! This is the only place that matches on the view's typed output; the CLI and the page both
+//! call [`panels`].
+
+use crate::curve::curve_chart;
+use crate::frbd::{hysteresis_chart, relaxation_chart};
+use crate::stickslip::{all_charts_slotted, Slotted};
+use crate::{ChartSpec, Series, PALETTE};
+use friction_core::job::Output;
+use friction_core::params::fmt_num;
+
+/// A legend entry: the series without its points.
+fn key(label: String, slot: usize) -> Series {
+    Series {
+        label,
+        color: PALETTE[slot % PALETTE.len()],
+        points: Vec::new(),
+        dashed: false,
+    }
+}
+
+fn empty(s: &Series) -> Series {
+    Series {
+        points: Vec::new(),
+        ..s.clone()
+    }
+}
+
+/// (chart, legend) per panel of the output, in display order; none while nothing is ready.
+pub fn panels(out: &Output<'_>) -> Vec<(ChartSpec, Vec<Series>)> {
+    match out {
+        Output::Empty => Vec::new(),
+        Output::Hysteresis { cfg, loops } => {
+            let spec = hysteresis_chart(cfg, loops);
+            let mut legend: Vec<Series> = cfg
+                .freqs
+                .iter()
+                .enumerate()
+                .map(|(i, f)| key(format!("{} {}", fmt_num(*f), cfg.unit.label()), i))
+                .collect();
+            legend.extend(spec.series.iter().filter(|s| s.dashed).map(empty));
+            vec![(spec, legend)]
+        }
+        Output::Relaxation { cfg, curves } => {
+            let spec = relaxation_chart(curves);
+            let mut legend: Vec<Series> = cfg
+                .models
+                .iter()
+                .enumerate()
+                .map(|(i, (label, _))| key(label.clone(), i))
+                .collect();
+            legend.extend(spec.series.iter().filter(|s| s.dashed).map(empty));
+            vec![(spec, legend)]
+        }
+        Output::Curve { models, result } => {
+            let spec = curve_chart(result);
+            // every selected model in the legend, also those still computing
+            let legend = models
+                .iter()
+                .enumerate()
+                .map(|(i, m)| key(m.label(), i))
+                .collect();
+            vec![(spec, legend)]
+        }
+        Output::StickSlip { labels, runs } => {
+            // each curve keeps its model's slot, so colours match the legend
+            let slotted: Vec<Slotted<'_>> = runs
+                .iter()
+                .map(|&(i, r)| (i, labels[i].as_str(), r))
+                .collect();
+            let legend: Vec<Series> = labels
+                .iter()
+                .enumerate()
+                .map(|(i, l)| key(l.clone(), i))
+                .collect();
+            all_charts_slotted(&slotted)
+                .into_iter()
+                .map(|c| (c, legend.clone()))
+                .collect()
+        }
+        Output::Robot(r) => crate::robot::all_charts(r)
+            .into_iter()
+            .map(|c| {
+                let legend = c.series.iter().map(empty).collect();
+                (c, legend)
+            })
+            .collect(),
+    }
+}
+
+/// The charts alone (what the CLI's `--svg` draws).
+pub fn charts(out: &Output<'_>) -> Vec<ChartSpec> {
+    panels(out).into_iter().map(|(c, _)| c).collect()
+}
