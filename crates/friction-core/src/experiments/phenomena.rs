@@ -34,7 +34,7 @@
 //! * **Stick-slip** needs the Rabinowicz benchmark: supplied by the caller as a hook, else
 //!   [`Flag::NotRun`].
 
-use crate::integrate::adaptive::{EventAction, Options, Point, Rodas, System};
+use crate::integrate::rodas::{EventAction, Options, Point, Rodas, System};
 use crate::model::{Category, FrictionModel, ModelEntry};
 
 /// Outcome of one phenomenon test.

@@ -3,8 +3,9 @@
 //! [`linear`] exploits that the FrBD models are linear in their state once v(t) is prescribed
 //! (open loop: hysteresis, relaxation, energy account). Closed-loop runs, where v depends on the
 //! state, go through the generic [`crate::model::FrictionModel`] interface and an adaptive stiff
-//! solver ([`adaptive`]); the FrBD models implement both interfaces, and in both the model holds only
+//! solver ([`rodas`]); the FrBD models implement both interfaces, and in both the model holds only
 //! parameters, the caller owns the state and the solver owns its scratch.
 
-pub mod adaptive;
+mod linalg;
 pub mod linear;
+pub mod rodas;
