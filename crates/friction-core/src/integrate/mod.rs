@@ -4,8 +4,11 @@
 //! (open loop: hysteresis, relaxation, energy account). Closed-loop runs, where v depends on the
 //! state, go through the generic [`crate::model::FrictionModel`] interface and an adaptive stiff
 //! solver ([`rodas`]); the FrBD models implement both interfaces, and in both the model holds only
-//! parameters, the caller owns the state and the solver owns its scratch.
+//! parameters, the caller owns the state and the solver owns its scratch. [`implicit_euler`]
+//! steps the states of any model at prescribed velocity (the phenomena matrix, the curve view).
+//! `linalg` holds the dense linear algebra both implicit solvers share.
 
+pub mod implicit_euler;
 mod linalg;
 pub mod linear;
 pub mod rodas;
