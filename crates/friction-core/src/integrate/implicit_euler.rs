@@ -8,6 +8,7 @@
 //! ([`StateStepper::advance`]), which applies the model's discrete updates; implicit Euler
 //! remains the fallback when that solver gives up, so a value is always returned.
 
+use super::linalg::{lu_factor, lu_solve};
 use super::rodas::{EventAction, Options, Point, Rodas, System};
 use crate::model::{Category, FrictionModel};
 
@@ -18,7 +19,10 @@ pub struct StateStepper {
     f: Vec<f64>,
     fp: Vec<f64>,
     yp: Vec<f64>,
+    /// Newton matrix I − dt·∂f/∂x, factored in place.
     jac: Vec<f64>,
+    /// Row swaps of the factored `jac`.
+    piv: Vec<usize>,
     rhs: Vec<f64>,
     x0: Vec<f64>,
     /// Switching functions at the end of the last [`StateStepper::advance`] (empty before it).
@@ -70,6 +74,7 @@ impl StateStepper {
             fp: vec![0.0; n],
             yp: vec![0.0; n],
             jac: vec![0.0; n * n],
+            piv: vec![0; n],
             rhs: vec![0.0; n],
             x0: vec![0.0; n],
             gsw: Vec::new(),
@@ -256,9 +261,10 @@ impl StateStepper {
                     self.jac[i * n + j] = if i == j { 1.0 } else { 0.0 } - dt * d;
                 }
             }
-            if !solve_in_place(&mut self.jac, &mut self.rhs, n) {
+            if !lu_factor(&mut self.jac, &mut self.piv, n) {
                 return false;
             }
+            lu_solve(&self.jac, &self.piv, n, &mut self.rhs);
             let mut dnorm = 0.0f64;
             let mut ynorm = 0.0f64;
             for i in 0..n {
@@ -275,42 +281,6 @@ impl StateStepper {
         }
         false
     }
-}
-
-/// Gaussian elimination with partial pivoting; `a` is row-major n×n, `b` becomes the solution.
-fn solve_in_place(a: &mut [f64], b: &mut [f64], n: usize) -> bool {
-    for c in 0..n {
-        let mut p = c;
-        for r in c + 1..n {
-            if a[r * n + c].abs() > a[p * n + c].abs() {
-                p = r;
-            }
-        }
-        if a[p * n + c] == 0.0 || !a[p * n + c].is_finite() {
-            return false;
-        }
-        if p != c {
-            for k in 0..n {
-                a.swap(c * n + k, p * n + k);
-            }
-            b.swap(c, p);
-        }
-        for r in c + 1..n {
-            let fct = a[r * n + c] / a[c * n + c];
-            for k in c..n {
-                a[r * n + k] -= fct * a[c * n + k];
-            }
-            b[r] -= fct * b[c];
-        }
-    }
-    for c in (0..n).rev() {
-        let mut s = b[c];
-        for k in c + 1..n {
-            s -= a[c * n + k] * b[k];
-        }
-        b[c] = s / a[c * n + c];
-    }
-    true
 }
 
 /// A model driven at constant relative velocity `v` and external force `fe`, as an ODE system

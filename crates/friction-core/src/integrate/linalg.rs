@@ -1,7 +1,8 @@
 //! Dense linear algebra of the implicit integrators, for the tiny systems here (1 to ~10
-//! unknowns, row-major) of [`super::rodas`]: LU with partial pivoting ([`lu_factor`],
-//! [`lu_solve`]), a fixed-size Gauss–Jordan inverse
-//! ([`invert_small`]) and a block inverse for arrow-shaped matrices ([`invert_arrow`]).
+//! unknowns, row-major): the one LU with partial pivoting ([`lu_factor`], [`lu_solve`]), shared
+//! by [`super::rodas`] and [`super::implicit_euler`]'s Newton iteration, a fixed-size
+//! Gauss–Jordan inverse ([`invert_small`]) and a block inverse for arrow-shaped matrices
+//! ([`invert_arrow`]), both for Rodas's stage solves.
 //!
 //! Nothing here allocates: the callers own the matrices, pivots and right-hand sides, so that
 //! stepping never allocates.
@@ -240,6 +241,28 @@ mod tests {
             check::<4>(&e, d)?;
             check::<5>(&e, d)?;
         }
+    }
+
+    #[test]
+    fn lu_solves_with_row_swaps_and_declines_singular_matrices() {
+        // A zero leading pivot forces a swap; x = (1, 2, 3).
+        let a = [0.0, 2.0, 1.0, 1.0, 1.0, 1.0, 4.0, 0.0, 3.0];
+        let x = [1.0, 2.0, 3.0];
+        let mut b: Vec<f64> = (0..3)
+            .map(|r| (0..3).map(|c| a[r * 3 + c] * x[c]).sum())
+            .collect();
+        let (mut lu, mut piv) = (a.to_vec(), vec![0; 3]);
+        assert!(lu_factor(&mut lu, &mut piv, 3));
+        assert_ne!(piv[0], 0);
+        lu_solve(&lu, &piv, 3, &mut b);
+        for (got, want) in b.iter().zip(&x) {
+            assert!((got - want).abs() <= 1e-14, "{got} vs {want}");
+        }
+        // Rank 2 (row 3 = row 1 + row 2), and a NaN from a failed model evaluation.
+        let mut singular = [1.0, 2.0, 3.0, 0.0, 1.0, 1.0, 1.0, 3.0, 4.0];
+        assert!(!lu_factor(&mut singular, &mut piv, 3));
+        let mut nan = [f64::NAN, 1.0, 1.0, 1.0];
+        assert!(!lu_factor(&mut nan, &mut piv[..2], 2));
     }
 
     #[test]

@@ -18,7 +18,8 @@
 //!
 //! This file holds the public API and the step-size loop; the coefficients are in `tableau`,
 //! one Rosenbrock step (Jacobian, factorisation, stages, error estimate) in `step`, event
-//! location and switching in `events`, and the dense linear algebra in `integrate/linalg.rs`.
+//! location and switching in `events`, and the dense linear algebra, shared with
+//! [`crate::integrate::implicit_euler`], in `integrate/linalg.rs`.
 
 // Index loops mirror the tableau and LU formulas; `!(x > 0)` comparisons are deliberate so that
 // NaN takes the failure branch.
