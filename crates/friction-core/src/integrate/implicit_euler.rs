@@ -88,9 +88,9 @@ impl StateStepper {
 
     /// Advances `x` by `dt` \[s\] at constant `v`, `fe`: x ← x + dt·f(v, fe, x_new).
     ///
-    /// For a hybrid law (a static-stiction law with a discrete mode) a switching function that changed sign since the end of
-    /// the previous step triggers the law's discrete update at the end of this step (the event
-    /// is not located inside the step: an error of at most one step).
+    /// For a hybrid law (a static-stiction law with a discrete mode) a switching function that
+    /// changed sign since the end of the previous step triggers the law's discrete update at the
+    /// end of this step (the event is not located inside the step: an error of at most one step).
     pub fn step(&mut self, m: &dyn FrictionModel, v: f64, fe: f64, x: &mut [f64], dt: f64) {
         if self.n == 0 || dt <= 0.0 {
             return;
@@ -219,6 +219,9 @@ impl StateStepper {
         }
     }
 
+    /// One implicit-Euler step of `dt` \[s\], or two half steps where Newton fails: halving
+    /// ten times deep at most, after which the last iterate is kept if finite, so that a model
+    /// Newton cannot follow still advances.
     fn substep(
         &mut self,
         m: &dyn FrictionModel,

@@ -249,6 +249,7 @@ impl Rodas {
         self.method
     }
 
+    /// The coefficients of the method in use.
     #[inline]
     fn tab(&self) -> &'static Tableau {
         match self.method {
@@ -257,6 +258,9 @@ impl Rodas {
         }
     }
 
+    /// Sizes the scratch for `n` states (the leading `nc` continuous, arrow head `p`, 0 = dense)
+    /// and `ne` switching functions; reallocates only when a size changed, so that a reused
+    /// integrator does not allocate.
     fn resize(&mut self, n: usize, nc: usize, p: usize, ne: usize) {
         self.p = p;
         if self.n != n || self.nc != nc {
@@ -285,6 +289,8 @@ impl Rodas {
         }
     }
 
+    /// Prepares a run of `sys`: picks the Jacobian layout (dense or arrow), sizes the scratch
+    /// and caches the state scales.
     fn setup<S: System + ?Sized>(&mut self, sys: &S, n: usize, ne: usize) {
         let nc = n - sys.n_frozen().min(n - 1);
         // Up to ARROW_MIN states the dense fixed-size path beats the Schur complement.
