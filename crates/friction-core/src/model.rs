@@ -152,7 +152,7 @@ pub trait FrictionModel {
         self.force(v, fe, x)
     }
 
-    // Optional hooks for the closed-loop solver (`integrate::adaptive`). The defaults describe a
+    // Optional hooks for the closed-loop solver (`integrate::rodas`). The defaults describe a
     // smooth model with unit-sized states, so models that need none of this implement nothing.
 
     /// Typical magnitude of state `i` in its unit (e.g. F_C/σ0 for a bristle deflection \[m\]).

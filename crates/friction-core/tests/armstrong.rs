@@ -5,8 +5,9 @@
 
 #![allow(clippy::unwrap_used)] // tests may panic on a broken invariant
 
-use friction_core::experiments::phenomena::{settle, StateStepper};
+use friction_core::experiments::phenomena::settle;
 use friction_core::experiments::stickslip::{build_for_bench, run_bench, Bench, Workspace};
+use friction_core::integrate::implicit_euler::StateStepper;
 use friction_core::model::FrictionModel;
 use friction_core::registry::find;
 use friction_core::statics::armstrong::{Armstrong, MODE, SW_BREAKAWAY, T2, VL, XP};

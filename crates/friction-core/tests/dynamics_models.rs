@@ -4,7 +4,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use friction_core::integrate::adaptive::{EventAction, Options, Rodas, System};
+use friction_core::integrate::rodas::{EventAction, Options, Rodas, System};
 use friction_core::model::FrictionModel;
 use friction_core::registry::find;
 use proptest::prelude::*;
@@ -323,7 +323,7 @@ impl System for Belt {
     fn on_event(&mut self, _t: f64, _i: usize, _r: bool, _y: &mut [f64]) -> EventAction {
         EventAction::Continue
     }
-    fn observe(&mut self, _t: f64, _y: &[f64], _p: friction_core::integrate::adaptive::Point) {}
+    fn observe(&mut self, _t: f64, _y: &[f64], _p: friction_core::integrate::rodas::Point) {}
 }
 
 #[test]
@@ -358,7 +358,7 @@ fn library_lugre_belt_example_shape() {
             }
             EventAction::Continue
         }
-        fn observe(&mut self, _t: f64, y: &[f64], _p: friction_core::integrate::adaptive::Point) {
+        fn observe(&mut self, _t: f64, y: &[f64], _p: friction_core::integrate::rodas::Point) {
             self.last_v = y[1];
         }
     }

@@ -5,7 +5,8 @@
 
 #![allow(clippy::unwrap_used)] // tests may panic on a broken invariant
 
-use friction_core::experiments::phenomena::{detect, Flag, StateStepper};
+use friction_core::experiments::phenomena::{detect, Flag};
+use friction_core::integrate::implicit_euler::StateStepper;
 use friction_core::model::FrictionModel;
 use friction_core::registry::find;
 

@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use friction_core::integrate::adaptive::{EventAction, Method, Options, Point, Rodas, System};
+use friction_core::integrate::rodas::{EventAction, Method, Options, Point, Rodas, System};
 
 /// y'' = −y as \[y, y'\], with events y − 0.5 and y' (maxima), recording located event times.
 struct Oscillator {

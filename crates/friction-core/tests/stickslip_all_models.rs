@@ -252,7 +252,7 @@ fn a_run_cut_into_pieces_is_the_same_run() {
 #[test]
 fn a_run_over_the_step_budget_says_what_to_change() {
     use friction_core::experiments::stickslip::{StickSlipError, MAX_STEPS};
-    use friction_core::integrate::adaptive::SolveError;
+    use friction_core::integrate::rodas::SolveError;
     let msg = StickSlipError::Solver(SolveError::TooManySteps { t: 338.9 }).to_string();
     assert!(msg.contains("tend") && msg.contains("kspring"), "{msg}");
     assert!(msg.contains(&MAX_STEPS.to_string()), "{msg}");

@@ -14,7 +14,8 @@
 //!
 //! F_e (`fe`) is passed to every evaluation; it only matters for laws with a stick branch.
 
-use super::phenomena::{settle, StateStepper, SETTLE_SLIP};
+use super::phenomena::{settle, SETTLE_SLIP};
+use crate::integrate::implicit_euler::StateStepper;
 use crate::model::FrictionModel;
 use crate::params::{fmt_num, ParamError, ParamSpec};
 

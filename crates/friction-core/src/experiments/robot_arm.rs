@@ -23,8 +23,8 @@
 //! value. W is still reported (with that frozen x̂) but is then no Lyapunov function.
 
 use crate::frbd::{Frbd, Passive};
-use crate::integrate::adaptive::{Options, Point, Rodas, SolveError, System};
 use crate::integrate::linear::LinearModel;
+use crate::integrate::rodas::{Options, Point, Rodas, SolveError, System};
 use crate::params::{spec, ParamError, ParamSpec};
 
 /// View parameters, in display order and in the order [`Arm::from_values`] expects them.

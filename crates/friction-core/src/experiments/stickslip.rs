@@ -20,7 +20,7 @@
 //! Laws with a state (SD/SV's displacement X) keep integrating it during the slide with v = v*.
 //! Surfaces v* ≠ 0 are found from the model's switching functions (Rooney–Deravi's |v| = v_0).
 
-use crate::integrate::adaptive::{EventAction, Method, Options, Point, Rodas, SolveError, System};
+use crate::integrate::rodas::{EventAction, Method, Options, Point, Rodas, SolveError, System};
 use crate::model::FrictionModel;
 use crate::params::{spec, ParamError, ParamSpec};
 
@@ -816,7 +816,7 @@ fn metrics(
     out: &StickSlipRun,
     maxima: &[(f64, f64)],
     minima: &[(f64, f64)],
-    stats: crate::integrate::adaptive::Stats,
+    stats: crate::integrate::rodas::Stats,
 ) -> Metrics {
     let (first_xmax_time, first_xmax) = maxima.first().copied().unwrap_or((f64::NAN, f64::NAN));
     let limit = if first_xmax_time.is_finite() {

@@ -1,0 +1,343 @@
+//! Implicit-Euler stepper for the states of any [`FrictionModel`] at prescribed velocity and
+//! external force ([`StateStepper`]), as the phenomena matrix and the curve view drive them.
+//!
+//! Implicit Euler (Newton with a finite-difference Jacobian, step halving when Newton fails) is
+//! L-stable, so stiff bristle states need no tiny steps, and it needs nothing of a model but its
+//! derivative. It knows nothing of switches, though: a dynamic model with switches (slip,
+//! saturation, held bristles) is slid through the event-locating [`Rodas`] solver instead
+//! ([`StateStepper::advance`]), which applies the model's discrete updates; implicit Euler
+//! remains the fallback when that solver gives up, so a value is always returned.
+
+use super::linalg::{lu_factor, lu_solve};
+use super::rodas::{EventAction, Options, Point, Rodas, System};
+use crate::model::{Category, FrictionModel};
+
+/// Implicit-Euler integrator for model states; scratch is allocated once, never while stepping.
+pub struct StateStepper {
+    n: usize,
+    y: Vec<f64>,
+    f: Vec<f64>,
+    fp: Vec<f64>,
+    yp: Vec<f64>,
+    /// Newton matrix I − dt·∂f/∂x, factored in place.
+    jac: Vec<f64>,
+    /// Row swaps of the factored `jac`.
+    piv: Vec<usize>,
+    rhs: Vec<f64>,
+    x0: Vec<f64>,
+    /// Switching functions at the end of the last [`StateStepper::advance`] (empty before it).
+    gsw: Vec<f64>,
+    /// Switching functions at the start of the current one.
+    gnow: Vec<f64>,
+    /// Solver steps taken by [`StateStepper::advance`] so far.
+    solver_steps: usize,
+    /// Switching functions at the end of the previous step (hybrid laws only).
+    gprev: [f64; HYBRID_MAX],
+    have_g: bool,
+    /// Adaptive solver scratch for the slides through the event-locating solver
+    /// ([`StateStepper::slide`]).
+    rodas: Rodas,
+}
+
+/// Solver steps one [`StateStepper`] may spend in [`StateStepper::advance`] (about 0.1 s natively)
+/// before it steps on with implicit Euler, switches ignored: bounds a row's time when an
+/// experiment drives a model far outside its range (a model that snaps every millimetre, as the
+/// bristle model does, pushed to metres of slip would take minutes). Modified Stribeck, the
+/// busiest of the others, uses about 92 000 in its ramp.
+const ADVANCE_BUDGET: usize = 100_000;
+
+/// Most switching functions a hybrid law may have for [`StateStepper`] to apply its updates.
+const HYBRID_MAX: usize = 4;
+
+/// Number of switching functions whose discrete updates [`StateStepper`] applies (0 = none).
+///
+/// Why only static-stiction laws with discrete states (Armstrong-Hélouvry): their stick/slip mode
+/// is part of the law and changes only through `on_switch`, so without the updates the law would
+/// never leave its initial mode. Dynamic models keep their behaviour in the phenomena matrix
+/// unchanged.
+pub(crate) fn hybrid(m: &dyn FrictionModel) -> usize {
+    let k = m.n_switches();
+    if m.n_discrete() > 0 && k <= HYBRID_MAX && m.info().category == Category::StaticStiction {
+        k
+    } else {
+        0
+    }
+}
+
+impl StateStepper {
+    /// Scratch for a model with `n` states.
+    pub fn new(n: usize) -> Self {
+        StateStepper {
+            n,
+            y: vec![0.0; n],
+            f: vec![0.0; n],
+            fp: vec![0.0; n],
+            yp: vec![0.0; n],
+            jac: vec![0.0; n * n],
+            piv: vec![0; n],
+            rhs: vec![0.0; n],
+            x0: vec![0.0; n],
+            gsw: Vec::new(),
+            gnow: Vec::new(),
+            solver_steps: 0,
+            gprev: [0.0; HYBRID_MAX],
+            have_g: false,
+            rodas: Rodas::new(),
+        }
+    }
+
+    /// Advances `x` by `dt` \[s\] at constant `v`, `fe`: x ← x + dt·f(v, fe, x_new).
+    ///
+    /// For a hybrid law (a static-stiction law with a discrete mode) a switching function that
+    /// changed sign since the end of the previous step triggers the law's discrete update at the
+    /// end of this step (the event is not located inside the step: an error of at most one step).
+    pub fn step(&mut self, m: &dyn FrictionModel, v: f64, fe: f64, x: &mut [f64], dt: f64) {
+        if self.n == 0 || dt <= 0.0 {
+            return;
+        }
+        let k = hybrid(m);
+        if k > 0 && !self.have_g {
+            m.switches(v, fe, x, &mut self.gprev[..k]);
+            self.have_g = true;
+        }
+        self.substep(m, v, fe, x, dt, 0);
+        if k > 0 {
+            let mut g = [0.0; HYBRID_MAX];
+            m.switches(v, fe, x, &mut g[..k]);
+            let mut changed = false;
+            for (i, (&before, &after)) in self.gprev.iter().zip(&g).take(k).enumerate() {
+                if (before > 0.0) != (after > 0.0) {
+                    changed |= m.on_switch(i, after > 0.0, v, fe, x);
+                }
+            }
+            if changed {
+                m.switches(v, fe, x, &mut g[..k]);
+            }
+            self.gprev = g;
+        }
+    }
+
+    /// Advances `x` by `dt` \[s\] at constant `v`, `fe`, like [`StateStepper::step`], but a
+    /// dynamic model with switches (Maxwell and GMS slip, reset integrator, Leuven, Liang, …)
+    /// goes through the adaptive stiff solver, which locates its switches and applies their
+    /// discrete updates.
+    ///
+    /// Implicit Euler knows nothing of switches: at a step across one Newton fails and the step
+    /// is halved ten times, at every step while a state sits on its limit, so one phenomena row
+    /// took 12 s (Maxwell), 36 s (Liang) or minutes (Leuven). If the solver gives up, implicit
+    /// Euler takes the step, so a value is always returned.
+    pub fn advance(&mut self, m: &dyn FrictionModel, v: f64, fe: f64, x: &mut [f64], dt: f64) {
+        if self.n == 0 || dt.is_nan() || dt <= 0.0 {
+            return;
+        }
+        if m.n_switches() == 0 || hybrid(m) > 0 || self.solver_steps >= ADVANCE_BUDGET {
+            self.step(m, v, fe, x, dt);
+            return;
+        }
+        // Switches that depend on v (a sliding element re-sticks when v reverses) change sign
+        // between intervals, where v jumps, not inside the solver's run at constant v: their
+        // updates are applied here, as the hybrid laws' are in `step`.
+        let k = m.n_switches();
+        self.gnow.resize(k, 0.0);
+        m.switches(v, fe, x, &mut self.gnow);
+        if self.gsw.len() == k {
+            for i in 0..k {
+                let (before, after) = (self.gsw[i], self.gnow[i]);
+                if before != 0.0 && after != 0.0 && (before > 0.0) != (after > 0.0) {
+                    m.on_switch(i, after > 0.0, v, fe, x);
+                }
+            }
+        }
+        // the state is usually close to its track from the previous interval: try the whole
+        // interval first (rejections shrink it)
+        let solved = self.slide(m, v, fe, x, dt, dt);
+        self.solver_steps += self.rodas.stats().steps;
+        if !solved {
+            self.step(m, v, fe, x, dt);
+        }
+        self.gsw.resize(k, 0.0);
+        m.switches(v, fe, x, &mut self.gsw);
+    }
+
+    /// Slides `x` for `t` \[s\] at constant `v`, `fe` through the event-locating solver
+    /// (first step `h0`, 0: the solver's own); false, with `x` unchanged, if it gives up or
+    /// the state stops being finite.
+    pub(crate) fn slide(
+        &mut self,
+        m: &dyn FrictionModel,
+        v: f64,
+        fe: f64,
+        x: &mut [f64],
+        t: f64,
+        h0: f64,
+    ) -> bool {
+        let mut sys = ConstantVelocity {
+            m,
+            v,
+            fe,
+            integral: None,
+        };
+        self.run(&mut sys, x, t, h0)
+    }
+
+    /// Like [`StateStepper::slide`], and returns the mean force over the slide \[N\] (`None`
+    /// if the solver gives up; `x` is then unchanged).
+    pub(crate) fn slide_mean(
+        &mut self,
+        m: &dyn FrictionModel,
+        v: f64,
+        fe: f64,
+        x: &mut [f64],
+        t: f64,
+    ) -> Option<f64> {
+        let mut sys = ConstantVelocity {
+            m,
+            v,
+            fe,
+            integral: Some(ForceIntegral::default()),
+        };
+        let done = self.run(&mut sys, x, t, 0.0);
+        sys.integral.filter(|_| done).map(|i| i.sum / t)
+    }
+
+    /// Integrates `sys` from `x` over `t` \[s\]; on failure restores `x` and returns false.
+    fn run(&mut self, sys: &mut ConstantVelocity<'_>, x: &mut [f64], t: f64, h0: f64) -> bool {
+        let opts = Options {
+            rtol: 1e-7,
+            atol: 1e-9,
+            h0,
+            hmax: f64::INFINITY,
+            max_steps: 20_000,
+        };
+        self.x0.copy_from_slice(x);
+        match self.rodas.integrate(sys, 0.0, x, t, &opts) {
+            Ok(_) if x.iter().all(|a| a.is_finite()) => true,
+            _ => {
+                x.copy_from_slice(&self.x0);
+                false
+            }
+        }
+    }
+
+    /// One implicit-Euler step of `dt` \[s\], or two half steps where Newton fails: halving
+    /// ten times deep at most, after which the last iterate is kept if finite, so that a model
+    /// Newton cannot follow still advances.
+    fn substep(
+        &mut self,
+        m: &dyn FrictionModel,
+        v: f64,
+        fe: f64,
+        x: &mut [f64],
+        dt: f64,
+        depth: u32,
+    ) {
+        if self.newton(m, v, fe, x, dt) || depth >= 10 {
+            if self.y.iter().all(|a| a.is_finite()) {
+                x.copy_from_slice(&self.y);
+            }
+            return;
+        }
+        self.substep(m, v, fe, x, 0.5 * dt, depth + 1);
+        self.substep(m, v, fe, x, 0.5 * dt, depth + 1);
+    }
+
+    /// Newton on G(y) = y − x − dt f(y); leaves the iterate in `self.y`; true if converged.
+    fn newton(&mut self, m: &dyn FrictionModel, v: f64, fe: f64, x: &[f64], dt: f64) -> bool {
+        let n = self.n;
+        self.x0.copy_from_slice(x);
+        // an explicit predictor is unsafe for stiff states: start from x
+        self.y.copy_from_slice(x);
+        for _ in 0..30 {
+            m.derivative(v, fe, &self.y, &mut self.f);
+            let mut gnorm = 0.0f64;
+            for i in 0..n {
+                self.rhs[i] = -(self.y[i] - self.x0[i] - dt * self.f[i]);
+                gnorm = gnorm.max(self.rhs[i].abs());
+            }
+            for j in 0..n {
+                self.yp.copy_from_slice(&self.y);
+                let h = 1e-7 * self.y[j].abs().max(1e-9);
+                self.yp[j] += h;
+                m.derivative(v, fe, &self.yp, &mut self.fp);
+                for i in 0..n {
+                    let d = (self.fp[i] - self.f[i]) / h;
+                    self.jac[i * n + j] = if i == j { 1.0 } else { 0.0 } - dt * d;
+                }
+            }
+            if !lu_factor(&mut self.jac, &mut self.piv, n) {
+                return false;
+            }
+            lu_solve(&self.jac, &self.piv, n, &mut self.rhs);
+            let mut dnorm = 0.0f64;
+            let mut ynorm = 0.0f64;
+            for i in 0..n {
+                self.y[i] += self.rhs[i];
+                dnorm = dnorm.max(self.rhs[i].abs());
+                ynorm = ynorm.max(self.y[i].abs());
+            }
+            if !self.y.iter().all(|a| a.is_finite()) {
+                return false;
+            }
+            if dnorm <= 1e-11 * ynorm + 1e-300 || gnorm == 0.0 {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// A model driven at constant relative velocity `v` and external force `fe`, as an ODE system
+/// for the adaptive solver (switches located as events, discrete states kept frozen).
+struct ConstantVelocity<'a> {
+    m: &'a dyn FrictionModel,
+    v: f64,
+    fe: f64,
+    /// ∫F dt over the run when asked for ([`StateStepper::slide_mean`]).
+    integral: Option<ForceIntegral>,
+}
+
+/// ∫F dt by trapezoids between the points the solver reports: exact where F is linear in t
+/// between events (the bristle model), and the jump at an event is not integrated across.
+#[derive(Debug, Default, Clone, Copy)]
+struct ForceIntegral {
+    last: Option<(f64, f64)>,
+    sum: f64,
+}
+
+impl System for ConstantVelocity<'_> {
+    fn dim(&self) -> usize {
+        self.m.n_states()
+    }
+    fn rhs(&self, y: &[f64], dy: &mut [f64]) {
+        self.m.derivative(self.v, self.fe, y, dy);
+    }
+    fn scale(&self, i: usize) -> f64 {
+        self.m.state_scale(i)
+    }
+    fn n_frozen(&self) -> usize {
+        self.m.n_discrete()
+    }
+    fn n_events(&self) -> usize {
+        self.m.n_switches()
+    }
+    fn events(&self, y: &[f64], g: &mut [f64]) {
+        self.m.switches(self.v, self.fe, y, g);
+    }
+    fn on_event(&mut self, _t: f64, index: usize, rising: bool, y: &mut [f64]) -> EventAction {
+        if self.m.on_switch(index, rising, self.v, self.fe, y) {
+            EventAction::Reset
+        } else {
+            EventAction::Continue
+        }
+    }
+    fn observe(&mut self, t: f64, y: &[f64], point: Point) {
+        let Some(acc) = self.integral.as_mut() else {
+            return;
+        };
+        let f = self.m.force(self.v, self.fe, y);
+        if let (Point::Step | Point::EventBefore(_), Some((t0, f0))) = (point, acc.last) {
+            acc.sum += 0.5 * (f0 + f) * (t - t0);
+        }
+        acc.last = Some((t, f));
+    }
+}
