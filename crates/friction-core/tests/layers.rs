@@ -116,7 +116,10 @@ fn no_module_uses_a_module_of_its_own_or_a_higher_layer() {
     assert!(violations.is_empty(), "{}", violations.join("\n"));
     for layer in LAYERS {
         for m in *layer {
-            assert!(seen.contains(*m), "LAYERS names {m}, which no longer exists");
+            assert!(
+                seen.contains(*m),
+                "LAYERS names {m}, which no longer exists"
+            );
         }
     }
 }

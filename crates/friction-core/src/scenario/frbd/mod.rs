@@ -10,7 +10,9 @@
 
 use std::collections::BTreeMap;
 
-use super::{Control, ControlKind, MAX_N, PAGE_MAX_N};
+mod controls;
+
+use super::MAX_N;
 use crate::experiments::hysteresis::{self, FreqUnit};
 use crate::experiments::relaxation;
 use crate::experiments::robot_arm;
@@ -455,138 +457,6 @@ impl FrbdScenario {
     }
 
     /// The controls the page shows for the current view and model, in display order.
-    /// The controls after the view choice, in display order.
-    pub(crate) fn controls(&self) -> Vec<Control> {
-        let mut out = Vec::new();
-        let choice = |key: &'static str, label: &str, options, group, value: String| Control {
-            key,
-            label: label.into(),
-            unit: "",
-            min: 0.0,
-            max: 0.0,
-            log: false,
-            value,
-            kind: ControlKind::Choice { options },
-            group,
-        };
-        let num =
-            |s: &FrbdScenario, key: &'static str, sp: ParamSpec, group: &'static str| Control {
-                key,
-                label: sp.label(),
-                unit: sp.unit,
-                min: sp.min,
-                max: sp.max,
-                log: sp.log,
-                value: s.get(key).unwrap_or_default(),
-                kind: if s.list_elem(key).is_some() {
-                    ControlKind::List {
-                        max_len: s.list_len(key).1,
-                    }
-                } else {
-                    ControlKind::Number
-                },
-                group,
-            };
-        match self.view {
-            FrbdView::Hysteresis => {
-                out.push(num(self, "vmean", hysteresis::VMEAN, "experiment"));
-                out.push(num(self, "vamp", hysteresis::VAMP, "experiment"));
-                out.push(num(self, "freqs", self.freq_spec(), "experiment"));
-                out.push(choice(
-                    "funit",
-                    "Frequency unit",
-                    vec![("hz", "f in Hz"), ("rad", "ω in rad/s")],
-                    "experiment",
-                    self.funit.as_str().into(),
-                ));
-            }
-            FrbdView::Relaxation => {
-                out.push(num(self, "vrel", relaxation::VREL, "experiment"));
-                out.push(num(self, "tend", relaxation::TEND, "experiment"));
-            }
-            FrbdView::Robot => {
-                out.push(choice(
-                    "observer",
-                    "Friction observer",
-                    vec![("1", "on: F̂ fed forward"), ("0", "off: no compensation")],
-                    "experiment",
-                    self.get("observer").unwrap_or_default(),
-                ));
-                out.push(choice(
-                    "ref",
-                    "Reference q_d(t)",
-                    vec![("sine", "sine q_a sin 2πf_d t"), ("step", "set-point q_a")],
-                    "experiment",
-                    self.get("ref").unwrap_or_default(),
-                ));
-                let group = |k: &str| match k {
-                    "m" | "cv" | "gload" => "arm",
-                    "ks" | "kobs" | "lambda" => "controller",
-                    "qamp" | "qfreq" => "experiment",
-                    _ => "initial state",
-                };
-                // the reference's own values first, so that "experiment" is one group
-                let (exp, rest): (Vec<ParamSpec>, Vec<ParamSpec>) = robot_arm::PARAMS
-                    .into_iter()
-                    .filter(|sp| !(sp.key == "qfreq" && self.num("ref") == 1.0))
-                    .partition(|sp| group(sp.key) == "experiment");
-                for sp in exp {
-                    out.push(num(self, sp.key, sp, "experiment"));
-                }
-                out.push(num(self, "tend", robot_arm::TEND, "experiment"));
-                for sp in rest {
-                    out.push(num(self, sp.key, sp, group(sp.key)));
-                }
-            }
-        }
-        let kinds: Vec<Kind> = Kind::ALL
-            .into_iter()
-            .filter(|k| self.view != FrbdView::Robot || k.has_branches())
-            .collect();
-        out.push(choice(
-            "model",
-            "Model",
-            kinds.iter().map(|k| (k.id(), k.name())).collect(),
-            "model",
-            self.model.id().into(),
-        ));
-        if self.model.has_branches() {
-            let mut c = num(self, "n", N_SPEC, "model");
-            c.max = PAGE_MAX_N as f64;
-            out.push(c);
-        }
-        for k in RHEO_KEYS {
-            if self.applies(k).is_ok() {
-                let sp = self.list_elem(k).or_else(|| self.num_spec(k));
-                if let Some(sp) = sp {
-                    let mut c = num(self, k, sp, "model");
-                    if self.list_elem(k).is_some() {
-                        c.label = format!(
-                            "{} {} [{}] (list, one per branch)",
-                            sp.name,
-                            sp.symbol.replace("_1", "_i"),
-                            sp.unit
-                        );
-                    }
-                    out.push(c);
-                }
-            }
-        }
-        if self.sigma_unavailable_reason().is_none() {
-            for (k, sp) in [
-                ("sigma0", spec::SIGMA0),
-                ("sigma1", spec::SIGMA1),
-                ("gamma1", spec::GAMMA1),
-            ] {
-                out.push(num(self, k, sp, "form (5)"));
-            }
-        }
-        for sp in spec::CONTACT {
-            out.push(num(self, sp.key, sp, "friction law"));
-        }
-        out
-    }
-
     // ----- typed accessors -----
 
     /// The model kind.

@@ -1,0 +1,435 @@
+//! The benchmark's closed loop as one stiff system for the Rodas solver: the block (x, ẋ) on the
+//! moving belt and the model's states, with the events of stick, slip and the model's own
+//! switches, and the Filippov slides of laws that jump across a velocity surface.
+
+use super::{partials_len, Bench, StickSlipRun};
+use crate::integrate::rodas::{EventAction, Point, System};
+use crate::model::FrictionModel;
+
+/// Mode of the driver: free ODE, a Filippov slide on a surface v = v* (the stick is v* = 0), or
+/// a one-sided slip of a law that jumps at v = 0.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Mode {
+    /// Plain ODE (state models, continuous static laws).
+    Free,
+    /// Filippov sliding mode: relative velocity held exactly at v* (v* = 0: a stick); F = F_e.
+    Slide(f64),
+    /// Slipping in direction ±1; F is taken on that side of v = 0.
+    Slip(i8),
+}
+
+/// The stick: the sliding mode on v = 0.
+pub(super) const STICK: Mode = Mode::Slide(0.0);
+
+/// One-sided probe velocity for the limits F(0±) [m/s]: far below any physical scale and far
+/// above the float resolution of v around v_b.
+pub(super) const V_PROBE: f64 = 1e-14;
+
+/// One-sided probe offset at a surface v*: [`V_PROBE`] at 0, a few ulps of v* elsewhere.
+#[inline]
+pub(super) fn probe(vs: f64) -> f64 {
+    V_PROBE.max(16.0 * f64::EPSILON * vs.abs())
+}
+
+// Event indices of the closed loop.
+pub(super) const EV_XDOT: usize = 0;
+pub(super) const EV_VZERO: usize = 1;
+pub(super) const EV_STICK_HI: usize = 2;
+pub(super) const EV_STICK_LO: usize = 3;
+pub(super) const EV_MODEL: usize = 4;
+
+pub(super) struct ClosedLoop<'a> {
+    pub(super) model: &'a dyn FrictionModel,
+    pub(super) st: LoopState,
+}
+
+/// Everything of the closed loop but the model: kept between the pieces of a paused run.
+#[derive(Debug, Clone)]
+pub(super) struct LoopState {
+    /// Scratch for the model's switching functions while probing a surface.
+    pub(super) gscratch: std::cell::RefCell<Vec<f64>>,
+    /// Scratch for analytic partials: \[∂ż/∂z | ∂ż/∂v | ∂F/∂z\], ∂ż/∂z diagonal (n_states) for
+    /// separable models, dense (nz × nz) otherwise; sized by [`partials_len`].
+    pub(super) partials: std::cell::RefCell<Vec<f64>>,
+    pub(super) b: Bench,
+    pub(super) ns: usize,
+    pub(super) nsw: usize,
+    pub(super) mode: Mode,
+    pub(super) out: StickSlipRun,
+    pub(super) maxima: Vec<(f64, f64)>,
+    pub(super) minima: Vec<(f64, f64)>,
+    /// The law jumps at v = 0 and gets the exact stick / one-sided slip treatment.
+    pub(super) sticks: bool,
+}
+
+impl<'a> ClosedLoop<'a> {
+    /// The loop in free mode with all scratch sized for `model` (nothing allocates later).
+    pub(super) fn new(model: &'a dyn FrictionModel, b: &Bench) -> Self {
+        ClosedLoop {
+            model,
+            st: LoopState {
+                partials: std::cell::RefCell::new(vec![0.0; partials_len(model)]),
+                gscratch: std::cell::RefCell::new(vec![0.0; model.n_switches()]),
+                b: *b,
+                ns: model.n_states(),
+                nsw: model.n_switches(),
+                mode: Mode::Free,
+                out: StickSlipRun::default(),
+                maxima: Vec::new(),
+                minima: Vec::new(),
+                sticks: false,
+            },
+        }
+    }
+
+    #[inline]
+    pub(super) fn fe(&self, y: &[f64]) -> f64 {
+        -self.st.b.k * y[0]
+    }
+
+    /// The range of forces a static law can supply at rest for external force fe: spanned by
+    /// the one-sided limits F(0⁻), F(0⁺) and the capacity of the law's own stick branch at
+    /// v = 0 (Karnopp's min(|F_e|, F_s) sgn F_e), probed with a large external force so that the
+    /// range has a margin that crosses zero at release rather than touching it. The same at a
+    /// sliding surface v* ≠ 0 (probes v* ± δ, capacity at v*) with the model state z.
+    pub(super) fn limits_at(&self, vs: f64, fe: f64, z: &[f64]) -> (f64, f64) {
+        let d = probe(vs);
+        let a = self.model.force(vs - d, fe, z);
+        let b = self.model.force(vs + d, fe, z);
+        let big = 1e3 * (1.0 + fe.abs() + a.abs() + b.abs());
+        let c = self.model.force(vs, -big, z);
+        let d = self.model.force(vs, big, z);
+        (a.min(b).min(c).min(d), a.max(b).max(c).max(d))
+    }
+
+    pub(super) fn limits(&self, fe: f64, z: &[f64]) -> (f64, f64) {
+        self.limits_at(0.0, fe, z)
+    }
+
+    /// Whether the law is discontinuous at v = v* for this fe and state (Coulomb, SD at v = 0
+    /// yes; tanh and a Karnopp window of finite width no: those run as plain ODEs).
+    pub(super) fn jumps_at(&self, vs: f64, fe: f64, z: &[f64]) -> bool {
+        let (lo, hi) = self.limits_at(vs, fe, z);
+        let scale = self
+            .model
+            .force(vs + 1e-3, fe, z)
+            .abs()
+            .max(self.model.force(vs - 1e-3, fe, z).abs())
+            .max(f64::MIN_POSITIVE);
+        (hi - lo).abs() > 1e-7 * scale
+    }
+
+    pub(super) fn jumps(&self, fe: f64, z: &[f64]) -> bool {
+        self.st.sticks && self.jumps_at(0.0, fe, z)
+    }
+
+    /// At a located crossing of model switch `j` (state y): the surface velocity v* if the
+    /// force jumps there and the field points into it from both sides (a sliding mode).
+    pub(super) fn sliding_surface(&self, j: usize, y: &[f64]) -> Option<f64> {
+        let fe = self.fe(y);
+        let z = &y[2..];
+        let v = y[1] - self.st.b.vb;
+        let mut g = self.st.gscratch.borrow_mut();
+        let gj = |vv: f64, g: &mut Vec<f64>| {
+            self.model.switches(vv, fe, z, g);
+            g[j]
+        };
+        // Bracket the surface in v at frozen (F_e, z): the located point is within round-off
+        // of it; a switch that does not depend on v has no bracket and is no velocity surface.
+        let w = 1e-8 * (1.0 + v.abs());
+        let (mut a, mut b) = (v - w, v + w);
+        let (ga, gb) = (gj(a, &mut g), gj(b, &mut g));
+        if ga == 0.0 || gb == 0.0 || ga.signum() == gb.signum() {
+            return None;
+        }
+        // Cheap gate before bisecting: a continuous law changes little across the bracket.
+        let (fa, fb) = (self.model.force(a, fe, z), self.model.force(b, fe, z));
+        if fa == fb {
+            return None;
+        }
+        for _ in 0..100 {
+            let c = 0.5 * (a + b);
+            if b - a <= probe(c) || c <= a || c >= b {
+                break;
+            }
+            let gc = gj(c, &mut g);
+            if gc == 0.0 {
+                a = c;
+                b = c;
+                break;
+            }
+            if gc.signum() == ga.signum() {
+                a = c;
+            } else {
+                b = c;
+            }
+        }
+        let vs = 0.5 * (a + b);
+        if !self.jumps_at(vs, fe, z) {
+            return None;
+        }
+        let d = probe(vs);
+        let (lo, hi) = (
+            self.model.force(vs - d, fe, z),
+            self.model.force(vs + d, fe, z),
+        );
+        // Sliding: m ẍ = F_e − F is > 0 below the surface and < 0 above it.
+        (lo < fe && fe < hi).then_some(vs)
+    }
+
+    /// Friction force F for state y under the current mode.
+    pub(super) fn force(&self, y: &[f64]) -> f64 {
+        let fe = self.fe(y);
+        let v = y[1] - self.st.b.vb;
+        match self.st.mode {
+            Mode::Slide(_) => fe,
+            Mode::Slip(d) => {
+                let d = d as f64;
+                let ve = if v * d > 0.0 { v } else { d * V_PROBE };
+                self.model.force(ve, fe, &y[2..])
+            }
+            Mode::Free => self.model.force(v, fe, &y[2..]),
+        }
+    }
+
+    /// Decides stick or slip at v = 0 from the one-sided accelerations.
+    pub(super) fn decide_at_rest(&self, fe: f64, z: &[f64]) -> Mode {
+        let (lo, hi) = self.limits(fe, z);
+        if fe - hi > 0.0 {
+            Mode::Slip(1)
+        } else if fe - lo < 0.0 {
+            Mode::Slip(-1)
+        } else {
+            STICK
+        }
+    }
+
+    pub(super) fn record(&mut self, t: f64, y: &[f64]) {
+        let f = self.force(y);
+        let xdd = match self.st.mode {
+            Mode::Slide(_) => 0.0,
+            _ => (-self.st.b.k * y[0] - f) / self.st.b.m,
+        };
+        self.st.out.t.push(t);
+        self.st.out.x.push(y[0]);
+        self.st.out.xdot.push(y[1]);
+        self.st.out.xddot.push(xdd);
+        self.st.out.force.push(f);
+        self.st.out.v.push(y[1] - self.st.b.vb);
+    }
+}
+
+impl System for ClosedLoop<'_> {
+    fn dim(&self) -> usize {
+        2 + self.st.ns
+    }
+
+    fn rhs(&self, y: &[f64], dy: &mut [f64]) {
+        dy[0] = y[1];
+        if self.st.ns > 0 && self.st.mode == Mode::Free {
+            // One call, so models share the work (Stribeck exponentials, ż) between both.
+            let v = y[1] - self.st.b.vb;
+            let f = self
+                .model
+                .derivative_and_force(v, self.fe(y), &y[2..], &mut dy[2..]);
+            dy[1] = (-self.st.b.k * y[0] - f) / self.st.b.m;
+            return;
+        }
+        let v = match self.st.mode {
+            Mode::Slide(vs) => {
+                dy[1] = 0.0;
+                vs
+            }
+            _ => {
+                let f = self.force(y);
+                dy[1] = (-self.st.b.k * y[0] - f) / self.st.b.m;
+                y[1] - self.st.b.vb
+            }
+        };
+        if self.st.ns > 0 {
+            self.model.derivative(v, self.fe(y), &y[2..], &mut dy[2..]);
+        }
+    }
+
+    fn jacobian(&self, y: &[f64], jac: &mut [f64]) -> bool {
+        if self.st.mode != Mode::Free {
+            return false;
+        }
+        let nz = self.st.ns - self.model.n_discrete().min(self.st.ns);
+        if nz == 0 {
+            return false;
+        }
+        // One continuous state is trivially separable (its ∂ż/∂z is a 1×1 diagonal).
+        let separable = self.model.separable() || nz == 1;
+        let nc = 2 + nz;
+        let mut buf = self.st.partials.borrow_mut();
+        let v = y[1] - self.st.b.vb;
+        let fe = self.fe(y);
+        let z = &y[2..];
+        // Layout (see `partials_len`): separable [∂ż/∂z (ns) | ∂ż/∂v (ns) | ∂F/∂z (ns)], dense
+        // [∂ż/∂z (nz × nz) | ∂ż/∂v (nz) | ∂F/∂z (nz)]. The scratch is sized for the model's
+        // kind at construction; a mismatch (never expected) falls back to differencing.
+        let dlen = if separable { self.st.ns } else { nz * nz };
+        if buf.len() < dlen + 2 * self.st.ns.max(nz) {
+            return false;
+        }
+        let (dzdz, rest) = buf.split_at_mut(dlen);
+        let (dzdv, dfdz) = rest.split_at_mut(self.st.ns.max(nz));
+        let dfdv = if separable {
+            self.model.partials(v, fe, z, dzdz, dzdv, dfdz)
+        } else {
+            self.model.partials_dense(v, fe, z, dzdz, dzdv, dfdz)
+        };
+        let Some(dfdv) = dfdv else {
+            return false;
+        };
+        // Rows/columns: x, ẋ, then the nz continuous model states (discrete ones are frozen and
+        // kept out of the matrix). The model does not depend on F_e = −k x when it provides
+        // partials, so the state rows have no x column.
+        jac[..nc * nc].fill(0.0);
+        let m = self.st.b.m;
+        jac[1] = 1.0;
+        jac[nc] = -self.st.b.k / m;
+        jac[nc + 1] = -dfdv / m;
+        for j in 0..nz {
+            jac[nc + 2 + j] = -dfdz[j] / m;
+            let r = (2 + j) * nc;
+            jac[r + 1] = dzdv[j];
+            if separable {
+                jac[r + 2 + j] = dzdz[j];
+            } else {
+                jac[r + 2..r + 2 + nz].copy_from_slice(&dzdz[j * nz..(j + 1) * nz]);
+            }
+        }
+        true
+    }
+
+    fn scale(&self, i: usize) -> f64 {
+        if i < 2 {
+            1.0
+        } else {
+            self.model.state_scale(i - 2)
+        }
+    }
+
+    fn n_frozen(&self) -> usize {
+        self.model.n_discrete()
+    }
+
+    // Non-separable models (Leuven) get no arrow structure: `jacobian` then fills the whole
+    // continuous block from `partials_dense` and the integrator factors it densely.
+    fn dense_head(&self) -> Option<usize> {
+        self.model.separable().then_some(2)
+    }
+
+    fn n_events(&self) -> usize {
+        EV_MODEL + self.st.nsw
+    }
+
+    fn events(&self, y: &[f64], g: &mut [f64]) {
+        g[EV_XDOT] = y[1];
+        let fe = self.fe(y);
+        let v = y[1] - self.st.b.vb;
+        match self.st.mode {
+            Mode::Free => {
+                g[EV_VZERO] = 1.0;
+                g[EV_STICK_HI] = 1.0;
+                g[EV_STICK_LO] = 1.0;
+            }
+            Mode::Slide(vs) => {
+                let (lo, hi) = self.limits_at(vs, fe, &y[2..]);
+                g[EV_VZERO] = 1.0;
+                g[EV_STICK_HI] = hi - fe;
+                g[EV_STICK_LO] = fe - lo;
+            }
+            Mode::Slip(d) => {
+                g[EV_VZERO] = v * d as f64;
+                g[EV_STICK_HI] = 1.0;
+                g[EV_STICK_LO] = 1.0;
+            }
+        }
+        if self.st.nsw > 0 {
+            match self.st.mode {
+                // Held on a surface: its own switch would sit at zero; the exits are the
+                // EV_STICK_* functions.
+                Mode::Slide(_) => g[EV_MODEL..].fill(1.0),
+                _ => self.model.switches(v, fe, &y[2..], &mut g[EV_MODEL..]),
+            }
+        }
+    }
+
+    fn on_event(&mut self, _t: f64, index: usize, rising: bool, y: &mut [f64]) -> EventAction {
+        match index {
+            EV_XDOT => EventAction::Continue,
+            EV_VZERO => {
+                y[1] = self.st.b.vb;
+                let fe = self.fe(y);
+                self.st.mode = if self.jumps(fe, &y[2..]) {
+                    self.decide_at_rest(fe, &y[2..])
+                } else {
+                    Mode::Free
+                };
+                EventAction::Reset
+            }
+            EV_STICK_HI | EV_STICK_LO => {
+                let d = if index == EV_STICK_HI { 1 } else { -1 };
+                // Leaving the stick of a law that jumps at 0 slips with one-sided forces until
+                // the next rest; leaving any other surface is free motion.
+                self.st.mode = match self.st.mode {
+                    Mode::Slide(vs) if vs == 0.0 && self.st.sticks => Mode::Slip(d),
+                    _ => Mode::Free,
+                };
+                EventAction::Reset
+            }
+            i => {
+                let v = y[1] - self.st.b.vb;
+                let fe = self.fe(y);
+                let changed = self
+                    .model
+                    .on_switch(i - EV_MODEL, rising, v, fe, &mut y[2..]);
+                if !changed && self.st.mode == Mode::Free && self.model.n_discrete() == 0 {
+                    if let Some(vs) = self.sliding_surface(i - EV_MODEL, y) {
+                        y[1] = self.st.b.vb + vs;
+                        self.st.mode = Mode::Slide(vs);
+                    }
+                }
+                EventAction::Reset
+            }
+        }
+    }
+
+    fn observe(&mut self, t: f64, y: &[f64], point: Point) {
+        match point {
+            Point::Start | Point::Step | Point::EventAfter(_) => self.record(t, y),
+            Point::EventBefore(EV_XDOT) => {
+                // ẋ crossed zero: an extremum of x; falling ẋ means a maximum.
+                if let Some(&last) = self.st.out.xdot.last() {
+                    if last > 0.0 {
+                        self.st.maxima.push((t, y[0]));
+                    } else {
+                        self.st.minima.push((t, y[0]));
+                    }
+                }
+            }
+            Point::EventBefore(_) => self.record(t, y),
+        }
+    }
+}
+
+impl LoopState {
+    /// A stand-in while the real state is lent to a [`ClosedLoop`] (allocates nothing).
+    pub(super) fn empty(b: &Bench) -> Self {
+        LoopState {
+            partials: std::cell::RefCell::new(Vec::new()),
+            gscratch: std::cell::RefCell::new(Vec::new()),
+            b: *b,
+            ns: 0,
+            nsw: 0,
+            mode: Mode::Free,
+            out: StickSlipRun::default(),
+            maxima: Vec::new(),
+            minima: Vec::new(),
+            sticks: false,
+        }
+    }
+}

@@ -1,0 +1,509 @@
+//! The 1-DoF Rabinowicz stick-slip benchmark (CATALOG §7.1): a block on a moving belt, tied to a
+//! wall by a spring, run with any [`FrictionModel`].
+//!
+//! Equation of motion (thesis eq. 6.32): m ẍ = −k x − F, with F the model output driven by the
+//! relative velocity v = ẋ − v_b and the external force F_e = −k x; x(0) = 0, ẋ(0) = v_b (the block
+//! starts stuck), model states at their virgin value.
+//!
+//! Why a hybrid driver: state models are integrated as one stiff ODE \[x, ẋ, z…\] with the model's
+//! switching functions as events. Static laws (no state) that jump at v = 0 (Coulomb) cannot be
+//! integrated as an ODE at all — the force chatters between ±F_C. For them the driver runs an
+//! event-driven stick phase (ẍ = 0 with F = F_e) while F_e lies between the one-sided limits
+//! F(0⁻, F_e) and F(0⁺, F_e), and slip phases with F evaluated on the side of the slip direction.
+//! Laws that are continuous at v = 0 (every regularised law, Karnopp's window) run as plain ODEs.
+//!
+//! The stick is the special case v* = 0 of a Filippov sliding mode: wherever the law's force
+//! jumps across a velocity switching surface v = v* and the acceleration points into the surface
+//! from both sides (F(v*⁻) < F_e < F(v*⁺)), the driver holds v = v* exactly (ẍ = 0, the belt
+//! speed being constant) with F = F_e, the one value that keeps it there, until F_e leaves the
+//! interval of the one-sided limits; the block then leaves on the side the field points to.
+//! Laws with a state (SD/SV's displacement X) keep integrating it during the slide with v = v*.
+//! Surfaces v* ≠ 0 are found from the model's switching functions (Rooney–Deravi's |v| = v_0).
+
+use crate::integrate::rodas::{Method, Options, Rodas, SolveError};
+use crate::model::FrictionModel;
+use crate::params::{spec, ParamError, ParamSpec};
+use closed_loop::*;
+
+/// View parameters, thesis Table 6.1 defaults, in the order [`run`] expects them.
+pub const PARAMS: [ParamSpec; 7] = [
+    spec("m", "Mass of the block", "m", "kg", 1.0, 1e-3, 1e3, true),
+    spec(
+        "kspring",
+        "Spring stiffness",
+        "k",
+        "N/m",
+        2.0,
+        1e-3,
+        1e6,
+        true,
+    ),
+    spec("vb", "Belt speed", "v_b", "m/s", 0.1, 1e-4, 10.0, true),
+    // the models' own specs: the view drives their μ_s and μ_k with one value
+    crate::dynamics::common::MUS,
+    crate::dynamics::common::MUK,
+    spec(
+        "g",
+        "Gravity acceleration",
+        "g",
+        "m/s²",
+        9.81,
+        0.01,
+        100.0,
+        false,
+    ),
+    spec(
+        "tend",
+        "Simulation time",
+        "t_end",
+        "s",
+        40.0,
+        0.01,
+        1000.0,
+        false,
+    ),
+];
+
+/// Relative tolerance of the benchmark runs (thesis Table 6.1).
+pub const RTOL: f64 = 1e-8;
+/// Absolute tolerance (thesis Table 6.1); scaled per state by `FrictionModel::state_scale`.
+pub const ATOL: f64 = 1e-8;
+
+/// Validated benchmark settings.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Bench {
+    /// Mass m \[kg\].
+    pub m: f64,
+    /// Spring stiffness k \[N/m\].
+    pub k: f64,
+    /// Belt speed v_b \[m/s\].
+    pub vb: f64,
+    /// Static coefficient μ_s \[-\] (passed to the models; used here only for F_N reporting).
+    pub mus: f64,
+    /// Kinetic coefficient μ_k \[-\].
+    pub muk: f64,
+    /// Gravity g \[m/s²\].
+    pub g: f64,
+    /// End time \[s\].
+    pub tend: f64,
+}
+
+impl Bench {
+    /// Table 6.1 of the thesis.
+    pub const TABLE_6_1: Bench = Bench {
+        m: 1.0,
+        k: 2.0,
+        vb: 0.1,
+        mus: 0.15,
+        muk: 0.1,
+        g: 9.81,
+        tend: 40.0,
+    };
+
+    /// Validates view values given in [`PARAMS`] order (missing trailing values take defaults).
+    pub fn from_values(values: &[f64]) -> Result<Bench, ParamError> {
+        let v = crate::params::values_or_defaults(&PARAMS, values);
+        crate::params::check_all(&PARAMS, &v)?;
+        Ok(Bench {
+            m: v[0],
+            k: v[1],
+            vb: v[2],
+            mus: v[3],
+            muk: v[4],
+            g: v[5],
+            tend: v[6],
+        })
+    }
+
+    /// Normal force F_N = m g \[N\], the value the view passes to the models' `fn` key.
+    pub fn normal_force(&self) -> f64 {
+        self.m * self.g
+    }
+}
+
+/// Scalar results of one run.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Metrics {
+    /// Time of the first peak of the friction force on the block, −F, before the first
+    /// x-maximum (ERRATA §1 #4 definition of breakaway) \[s\]; NaN if none.
+    pub breakaway_time: f64,
+    /// That peak friction on the block, −F \[N\].
+    pub breakaway_force: f64,
+    /// Position at breakaway \[m\].
+    pub breakaway_x: f64,
+    /// Time of the first local maximum of x \[s\] (NaN if none).
+    pub first_xmax_time: f64,
+    /// First local maximum of x \[m\].
+    pub first_xmax: f64,
+    /// Largest x over the run \[m\].
+    pub x_max: f64,
+    /// Smallest x after the first maximum (the oscillation's lower extreme) \[m\]; NaN if none.
+    pub x_min: f64,
+    /// Time between the last two x-maxima \[s\] (NaN with fewer than two).
+    pub period: f64,
+    /// Number of x-maxima found.
+    pub n_maxima: usize,
+    /// Accepted steps.
+    pub steps: usize,
+    /// Rejected steps.
+    pub rejected: usize,
+    /// Right-hand-side evaluations.
+    pub fevals: usize,
+    /// Located events (switches, stick/slip transitions, velocity zeros).
+    pub events: usize,
+    /// Wall time of the run \[s\]; `None` here because the core has no clock (wasm) — callers
+    /// that can time the run fill it in.
+    pub wall_time_s: Option<f64>,
+}
+
+/// Time series and metrics of one benchmark run.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct StickSlipRun {
+    /// Time \[s\].
+    pub t: Vec<f64>,
+    /// Position x \[m\].
+    pub x: Vec<f64>,
+    /// Velocity ẋ \[m/s\].
+    pub xdot: Vec<f64>,
+    /// Acceleration ẍ \[m/s²\].
+    pub xddot: Vec<f64>,
+    /// Model output F \[N\] of m ẍ = −k x − F.
+    pub force: Vec<f64>,
+    /// Relative velocity v = ẋ − v_b \[m/s\].
+    pub v: Vec<f64>,
+    /// Scalar results.
+    pub metrics: Option<Metrics>,
+}
+
+impl StickSlipRun {
+    /// The metrics (always present after a successful [`run`]).
+    pub fn metrics(&self) -> Metrics {
+        self.metrics.unwrap_or(Metrics {
+            breakaway_time: f64::NAN,
+            breakaway_force: f64::NAN,
+            breakaway_x: f64::NAN,
+            first_xmax_time: f64::NAN,
+            first_xmax: f64::NAN,
+            x_max: f64::NAN,
+            x_min: f64::NAN,
+            period: f64::NAN,
+            n_maxima: 0,
+            steps: 0,
+            rejected: 0,
+            fevals: 0,
+            events: 0,
+            wall_time_s: None,
+        })
+    }
+}
+
+/// Why a run failed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum StickSlipError {
+    /// A view parameter was rejected.
+    Param(ParamError),
+    /// The integrator gave up.
+    Solver(SolveError),
+}
+
+impl std::fmt::Display for StickSlipError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StickSlipError::Param(e) => e.fmt(f),
+            // Says what to change: only long runs with a stiff spring or a ringing model reach
+            // the step budget.
+            StickSlipError::Solver(SolveError::TooManySteps { t }) => write!(
+                f,
+                "the run needs more than {MAX_STEPS} solver steps (stopped at t = {t:.4} s): \
+                 shorten t_end (tend) or soften the spring k (kspring)"
+            ),
+            StickSlipError::Solver(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for StickSlipError {}
+
+/// Step budget of one run: about 3 s natively (a 1000 s run with a stiff spring reaches it).
+pub const MAX_STEPS: usize = 5_000_000;
+
+/// Reusable workspace: the integrator scratch survives between runs (no re-allocation).
+#[derive(Debug, Default, Clone)]
+pub struct Workspace {
+    /// The integrator; [`run_bench`] picks its method per model ([`method_for`]).
+    pub solver: Rodas,
+    /// Relative and absolute tolerance of the next runs in place of [`RTOL`] and [`ATOL`]
+    /// (work–precision studies against other solvers); `None` keeps the thesis' values.
+    pub tolerance: Option<f64>,
+}
+
+/// The integration method the benchmark uses for `model`.
+///
+/// Rodas5P (order 5) takes about half the steps of Rodas4 at rtol = 1e-8 and, checked against
+/// rtol = 1e-10 reference runs, is as accurate or more on every model except the multi-element
+/// Maxwell-slip structures (GMS, bristle, Leuven: more than three switching surfaces), where
+/// its 40 s end point drifted 10–100× further from the reference than Rodas4's; those keep
+/// Rodas4.
+///
+/// Laws without a state also keep Rodas4: the Filippov slides on surfaces v* ≠ 0 (Rooney–Deravi)
+/// were validated with it, and with Rodas5P the exit from such a slide chattered at the corner of
+/// the sliding interval. They are cheap either way.
+pub fn method_for(model: &dyn FrictionModel) -> Method {
+    if model.n_switches() > 3 || model.n_states() == 0 {
+        Method::Rodas4
+    } else {
+        Method::Rodas5P
+    }
+}
+
+/// Runs the benchmark for `model` with view values in [`PARAMS`] order.
+///
+/// The model must have been built with the view's μ_s, μ_k and F_N = m g (the scenario layer
+/// passes them). Returns the time series (every accepted step and both sides of each event)
+/// and the metrics.
+pub fn run(view_values: &[f64], model: &dyn FrictionModel) -> Result<StickSlipRun, StickSlipError> {
+    let b = Bench::from_values(view_values).map_err(StickSlipError::Param)?;
+    run_bench(&mut Workspace::default(), &b, model)
+}
+
+/// Length of [`ClosedLoop`]'s partials scratch: three vectors of n_states for a separable
+/// model (or one continuous state), the dense nz × nz block plus two vectors otherwise. Sized
+/// once per run, so the Jacobian never allocates; GMS with 200 states keeps its O(n) buffer.
+fn partials_len(model: &dyn FrictionModel) -> usize {
+    let ns = model.n_states();
+    let nz = ns - model.n_discrete().min(ns);
+    if model.separable() || nz <= 1 {
+        3 * ns
+    } else {
+        nz * nz + 2 * ns
+    }
+}
+
+/// Runs the benchmark with validated settings, reusing `ws`.
+pub fn run_bench(
+    ws: &mut Workspace,
+    b: &Bench,
+    model: &dyn FrictionModel,
+) -> Result<StickSlipRun, StickSlipError> {
+    let mut run = BenchRun::start(ws, b, model)?;
+    loop {
+        if let Some(out) = run.advance(ws, model, usize::MAX)? {
+            return Ok(out);
+        }
+    }
+}
+
+/// A benchmark run carried out in pieces, so that the page can pause between frames (a long
+/// `tend` with a switching model takes seconds). The pieces take exactly the steps of one
+/// [`run_bench`] call however the run is cut; the model is lent to every call rather than
+/// held, and must be the one the run started with, as must the workspace.
+#[derive(Debug, Clone)]
+pub struct BenchRun {
+    st: LoopState,
+    y: Vec<f64>,
+    opts: Options,
+}
+
+impl BenchRun {
+    /// Sets up the closed loop at rest on the belt and starts the integrator in `ws`.
+    pub fn start(
+        ws: &mut Workspace,
+        b: &Bench,
+        model: &dyn FrictionModel,
+    ) -> Result<Self, StickSlipError> {
+        let ns = model.n_states();
+        let nsw = model.n_switches();
+        let mut sys = ClosedLoop::new(model, b);
+        let mut y = vec![0.0; 2 + ns];
+        y[0] = 0.0;
+        y[1] = b.vb;
+        model.initial_state(&mut y[2..]);
+        // Laws without own switching logic that jump at v = 0 (Coulomb; SD/SV with their state
+        // X) get the exact stick; state models with switches handle their surfaces themselves.
+        sys.st.sticks =
+            (ns == 0 || (nsw == 0 && model.n_discrete() == 0)) && sys.jumps_at(0.0, 0.0, &y[2..]);
+        if sys.st.sticks {
+            sys.st.mode = sys.decide_at_rest(0.0, &y[2..]);
+        }
+        let opts = Options {
+            rtol: ws.tolerance.unwrap_or(RTOL),
+            atol: ws.tolerance.unwrap_or(ATOL),
+            h0: 1e-6,
+            hmax: (b.tend / 200.0).max(1e-3),
+            max_steps: MAX_STEPS,
+        };
+        ws.solver.set_method(method_for(model));
+        ws.solver
+            .begin(&mut sys, 0.0, &mut y, b.tend, &opts)
+            .map_err(StickSlipError::Solver)?;
+        Ok(BenchRun {
+            st: sys.st,
+            y,
+            opts,
+        })
+    }
+
+    /// Takes up to `max_steps` more accepted steps; the finished run (series and metrics) once
+    /// the end is reached.
+    pub fn advance(
+        &mut self,
+        ws: &mut Workspace,
+        model: &dyn FrictionModel,
+        max_steps: usize,
+    ) -> Result<Option<StickSlipRun>, StickSlipError> {
+        let stand_in = LoopState::empty(&self.st.b);
+        let lent = std::mem::replace(&mut self.st, stand_in);
+        let mut sys = ClosedLoop { model, st: lent };
+        let done = ws
+            .solver
+            .resume(&mut sys, &mut self.y, &self.opts, max_steps);
+        self.st = sys.st;
+        if !done.map_err(StickSlipError::Solver)? {
+            return Ok(None);
+        }
+        Ok(Some(self.take_output(ws)))
+    }
+
+    /// What was computed before [`BenchRun::advance`] failed (e.g. at the step budget): the
+    /// series up to the last accepted step with metrics over that span; `None` if it holds
+    /// fewer than two points. `ws` must be the workspace the run advanced in.
+    pub fn partial(&mut self, ws: &Workspace) -> Option<StickSlipRun> {
+        let out = self.take_output(ws);
+        (out.t.len() >= 2).then_some(out)
+    }
+
+    fn take_output(&mut self, ws: &Workspace) -> StickSlipRun {
+        let mut out = std::mem::take(&mut self.st.out);
+        let stats = ws.solver.stats();
+        out.metrics = Some(metrics(&out, &self.st.maxima, &self.st.minima, stats));
+        out
+    }
+
+    /// Simulated time reached so far \[s\].
+    pub fn time(&self) -> f64 {
+        self.st.out.t.last().copied().unwrap_or(0.0)
+    }
+}
+
+fn metrics(
+    out: &StickSlipRun,
+    maxima: &[(f64, f64)],
+    minima: &[(f64, f64)],
+    stats: crate::integrate::rodas::Stats,
+) -> Metrics {
+    let (first_xmax_time, first_xmax) = maxima.first().copied().unwrap_or((f64::NAN, f64::NAN));
+    let limit = if first_xmax_time.is_finite() {
+        first_xmax_time
+    } else {
+        f64::INFINITY
+    };
+    let mut best = f64::NEG_INFINITY;
+    let mut ib = None;
+    for (i, (&t, &f)) in out.t.iter().zip(&out.force).enumerate() {
+        if t > limit {
+            break;
+        }
+        let b = -f;
+        if ib.is_none() || b > best + 1e-12 * best.abs() {
+            best = b;
+            ib = Some(i);
+        }
+    }
+    let (breakaway_time, breakaway_force, breakaway_x) = match ib {
+        Some(i) => (out.t[i], -out.force[i], out.x[i]),
+        None => (f64::NAN, f64::NAN, f64::NAN),
+    };
+    let x_max = out.x.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let x_min = minima
+        .iter()
+        .filter(|(t, _)| *t > limit)
+        .map(|&(_, x)| x)
+        .fold(f64::NAN, f64::min);
+    let period = if maxima.len() >= 2 {
+        maxima[maxima.len() - 1].0 - maxima[maxima.len() - 2].0
+    } else {
+        f64::NAN
+    };
+    Metrics {
+        breakaway_time,
+        breakaway_force,
+        breakaway_x,
+        first_xmax_time,
+        first_xmax,
+        x_max,
+        x_min,
+        period,
+        n_maxima: maxima.len(),
+        steps: stats.steps,
+        rejected: stats.rejected,
+        fevals: stats.fevals,
+        events: stats.events,
+        wall_time_s: None,
+    }
+}
+
+/// The time series as CSV `t,x,xdot,F` (F = model output of m ẍ = −k x − F).
+pub fn to_csv(run: &StickSlipRun) -> String {
+    let mut s = String::with_capacity(run.t.len() * 64 + 16);
+    s.push_str("t,x,xdot,F\n");
+    for i in 0..run.t.len() {
+        s.push_str(&format!(
+            "{},{},{},{}\n",
+            run.t[i], run.x[i], run.xdot[i], run.force[i]
+        ));
+    }
+    s
+}
+
+/// The metrics as CSV `metric,value,unit`.
+pub fn metrics_csv(m: &Metrics) -> String {
+    let rows: [(&str, String, &str); 14] = [
+        ("breakaway_time", m.breakaway_time.to_string(), "s"),
+        ("breakaway_force", m.breakaway_force.to_string(), "N"),
+        ("breakaway_x", m.breakaway_x.to_string(), "m"),
+        ("first_xmax_time", m.first_xmax_time.to_string(), "s"),
+        ("first_xmax", m.first_xmax.to_string(), "m"),
+        ("x_max", m.x_max.to_string(), "m"),
+        ("x_min", m.x_min.to_string(), "m"),
+        ("period", m.period.to_string(), "s"),
+        ("n_maxima", m.n_maxima.to_string(), ""),
+        ("steps", m.steps.to_string(), ""),
+        ("rejected", m.rejected.to_string(), ""),
+        ("fevals", m.fevals.to_string(), ""),
+        ("events", m.events.to_string(), ""),
+        (
+            "wall_time",
+            m.wall_time_s.map_or("NaN".to_string(), |w| w.to_string()),
+            "s",
+        ),
+    ];
+    let mut s = String::from("metric,value,unit\n");
+    for (k, v, u) in rows {
+        s.push_str(&format!("{k},{v},{u}\n"));
+    }
+    s
+}
+
+/// Builds a registry model for the benchmark: every parameter at its default except the keys the
+/// view shares or derives (`mus`, `muk`, `fn` = m g), which take the benchmark's values.
+pub fn build_for_bench(
+    entry: &crate::model::ModelEntry,
+    b: &Bench,
+) -> Result<Box<dyn FrictionModel>, ParamError> {
+    let values: Vec<f64> = entry
+        .info
+        .params
+        .iter()
+        .map(|p| match p.key {
+            "mus" => b.mus,
+            "muk" => b.muk,
+            "fn" => b.normal_force(),
+            _ => p.default,
+        })
+        .collect();
+    (entry.build)(&values)
+}
+
+mod closed_loop;
+#[cfg(test)]
+mod tests;
