@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs what is missing, then runs every test: native cargo tests, wasm-bindgen-test in headless
-# Chromium, the release build with Trunk, and the end-to-end browser suite against that build.
+# Installs what is missing, then runs every test: formatting, clippy and rustdoc with warnings denied,
+# native cargo tests, the CLI behaviour corpus, wasm-bindgen-test in headless Chromium, the release
+# build with Trunk, and the end-to-end browser suite against that build.
 # Exits non-zero if any layer fails. The last lines are the e2e runner's own summary.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -8,8 +9,16 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 T0=$SECONDS
 
+step "cargo fmt --check, clippy and rustdoc (warnings denied)"
+cargo fmt --all --check
+cargo clippy --workspace --all-targets --locked --quiet -- -D warnings 2>&1
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked --quiet 2>&1
+
 step "native tests (cargo test)"
 cargo test --locked --quiet 2>&1
+
+step "CLI behaviour corpus (scripts/corpus.sh)"
+bash scripts/corpus.sh check | tail -n 3
 
 step "wasm-bindgen-test in headless Chromium"
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \

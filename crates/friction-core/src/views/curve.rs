@@ -18,7 +18,7 @@ pub static CURVE: ViewDef = ViewDef {
     derived_model_keys: &[],
     derive: None,
     metrics: false,
-    job: job,
+    job,
 };
 
 /// `view=explorer`: the same curve with model controls, overlays and the phenomena matrix.

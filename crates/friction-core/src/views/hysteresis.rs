@@ -20,7 +20,7 @@ pub static VIEW: ViewDef = ViewDef {
 };
 
 /// Solver steps between two looks at the clock (≈ 0.05 ms each for the default model).
-const STEPS_CHUNK: usize = 400;
+pub const STEPS_CHUNK: usize = 400;
 
 /// The experiment the inputs describe (any FrBD view: the velocity and frequency keys or their
 /// defaults).

@@ -25,7 +25,7 @@ pub static VIEW: ViewDef = ViewDef {
 };
 
 /// Accepted solver steps per unit of work.
-const STEPS_CHUNK: usize = 1000;
+pub const STEPS_CHUNK: usize = 1000;
 
 /// The experiment: arm, controller and initial state, and the joint-friction model.
 pub fn config(s: &dyn Inputs) -> Result<(Arm, Frbd), ParamError> {

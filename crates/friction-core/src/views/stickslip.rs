@@ -27,7 +27,7 @@ pub static VIEW: ViewDef = ViewDef {
 
 /// Solver steps of a run per unit of work: a few milliseconds in the browser even for the
 /// bristle model (about 5 µs a step there).
-const STEPS_CHUNK: usize = 1000;
+pub const STEPS_CHUNK: usize = 1000;
 
 /// One benchmark run per selected model, in pieces.
 pub struct StickSlipJob {

@@ -456,7 +456,6 @@ impl FrbdScenario {
         }
     }
 
-    /// The controls the page shows for the current view and model, in display order.
     // ----- typed accessors -----
 
     /// The model kind.
