@@ -184,3 +184,32 @@ fn robot_bad_keys_exit_2_naming_the_key_and_svg_has_four_panels() {
     }
     let _ = std::fs::remove_file(svg);
 }
+
+#[test]
+fn a_velocity_range_error_names_the_key_the_user_gave() {
+    // vmin alone above the default vmax: the user never set vmax, so the message is about vmin
+    let (code, _, err) = run(&["view=curve&model=lugre&vmin=5"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("vmin = \"5\""), "{err}");
+    assert!(err.contains("less than vmax = 0.01"), "{err}");
+    // both given: the second bound is the one out of order
+    let (code, _, err) = run(&["view=curve&model=lugre&vmin=0.5&vmax=0.2"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("vmax = \"0.2\"") && err.contains("vmin = 0.5"),
+        "{err}"
+    );
+}
+
+#[test]
+fn metrics_for_a_view_without_them_is_refused_before_any_computation() {
+    // the query is also invalid (vmin above vmax): the --metrics refusal comes first, because
+    // it is checked before the job is even built, let alone run (up to 45 s for some curves)
+    let (code, _, err) = run(&["view=curve&model=lugre&vmin=5", "--metrics"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--metrics is not defined for view=curve"),
+        "{err}"
+    );
+    assert!(!err.contains("vmin"), "{err}");
+}

@@ -153,7 +153,7 @@ impl Settings {
             return Err(ParamError::new(
                 "vmax",
                 &fmt_num(vmax),
-                "must be greater than vmin",
+                format!("must be greater than vmin = {}", fmt_num(vmin)),
             ));
         }
         Ok(Settings {

@@ -517,6 +517,12 @@ impl Inputs for Scenario {
             Body::Frbd(_) => Vec::new(),
         }
     }
+    fn given(&self, key: &str) -> bool {
+        match &self.body {
+            Body::Models(g) => g.values.contains_key(key),
+            Body::Frbd(f) => f.get(key).is_some() && f.given(key),
+        }
+    }
     fn build_models(&self) -> Result<Vec<BuiltModel>, ParamError> {
         Scenario::build_models(self)
     }

@@ -5,7 +5,7 @@
 use crate::experiments::curve::{self, CurveResult, Settings, PARAMS};
 use crate::job::{columns, sig, BuiltModel, Inputs, Job, Output, Readout, ViewDef, ViewKind};
 use crate::model::PROVISIONAL;
-use crate::params::ParamError;
+use crate::params::{fmt_num, ParamError};
 
 /// `view=curve`: F–v (or F–X) of one to four models, printed as CSV by the CLI.
 pub static CURVE: ViewDef = ViewDef {
@@ -29,7 +29,8 @@ pub static EXPLORER: ViewDef = ViewDef {
 };
 
 fn job(s: &dyn Inputs) -> Result<Box<dyn Job>, ParamError> {
-    let settings = Settings::from_values(&s.view_values())?;
+    let values = s.view_values();
+    let settings = Settings::from_values(&values).map_err(|e| blame_given(s, &values, e))?;
     let models = s.build_models()?;
     Ok(Box::new(CurveJob {
         result: CurveResult {
@@ -39,6 +40,19 @@ fn job(s: &dyn Inputs) -> Result<Box<dyn Job>, ParamError> {
         settings,
         models,
     }))
+}
+
+/// An error about the velocity range names the key the user gave: `vmin=5` alone conflicts with
+/// the default `vmax`, which the user never set.
+fn blame_given(s: &dyn Inputs, values: &[f64], e: ParamError) -> ParamError {
+    if e.key == "vmax" && !s.given("vmax") && s.given("vmin") {
+        return ParamError::new(
+            "vmin",
+            &fmt_num(values[0]),
+            format!("must be less than vmax = {}", fmt_num(values[1])),
+        );
+    }
+    e
 }
 
 /// The curves of the selected models, one per unit of work.

@@ -471,6 +471,11 @@ impl FrbdScenario {
         self.funit
     }
 
+    /// Whether `key` was set explicitly (to a value other than its default).
+    pub(crate) fn given(&self, key: &str) -> bool {
+        self.vals.contains_key(key) || (key == "n" && self.n.is_some())
+    }
+
     /// Switches to another FrBD view: values of keys that exist in both carry over; the robot
     /// view takes only the models with branches.
     pub(crate) fn set_view(&mut self, view: FrbdView, name: &'static str) {
