@@ -101,8 +101,9 @@ pub fn run(cfg: &RelaxationConfig) -> Vec<Curve> {
                 let d = g - t;
                 let sub = ((d * rate / 0.25 * shrink).ceil().max(1.0)) as usize;
                 let h = d / sub as f64;
+                let monotone = Sdirk2::needs_monotone(m, h, cfg.v);
                 for _ in 0..sub {
-                    st.step(m, h, cfg.v, cfg.v, &mut x);
+                    st.step_with(m, h, cfg.v, cfg.v, &mut x, monotone);
                 }
                 t = g;
                 f.push(m.output(cfg.v, &x));
