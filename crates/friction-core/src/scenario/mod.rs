@@ -1240,7 +1240,7 @@ impl Scenario {
 
     fn default_tau(&self, i: usize) -> f64 {
         match self.view {
-            View::Relaxation => relaxation::default_tau(i),
+            View::Relaxation => relaxation::default_tau(i, self.n_eff()),
             _ => spec::GAMMA1_TABLE_I,
         }
     }
