@@ -372,7 +372,7 @@ impl<'a> RobotLoop<'a> {
     /// ~F/|λ|, is as small.
     pub fn settle_layer(&self, y: &mut [f64]) -> f64 {
         let v = y[2];
-        if !(self.model.max_rate(v) > LAYER_RATE) {
+        if self.model.max_rate(v) <= LAYER_RATE {
             return 0.0;
         }
         let d = self.d;
