@@ -265,7 +265,7 @@ fn parse_list(key: &str, text: &str, elem: &ParamSpec) -> Result<Vec<f64>, Param
             .trim()
             .parse::<f64>()
             .ok()
-            .filter(|x| elem.check(*x).is_ok());
+            .filter(|x| elem.check(*x).is_ok() && crate::params::representable(piece, *x));
         match x {
             Some(x) => out.push(x),
             None => {
