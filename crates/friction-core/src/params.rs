@@ -213,13 +213,36 @@ fn shorten(value: &str) -> String {
     }
 }
 
+/// Most characters of one piece of query text (a key, a value, a word of the reason) that an
+/// error message shows.
+const SHOWN: usize = 64;
+
+/// `s` cut to [`SHOWN`] characters with an ellipsis.
+fn cut(s: &str) -> std::borrow::Cow<'_, str> {
+    match s.char_indices().nth(SHOWN) {
+        Some((end, _)) => format!("{}…", &s[..end]).into(),
+        None => s.into(),
+    }
+}
+
+/// Why cut: a hostile or mistaken query (a 50,000-character key) came back whole, and twice
+/// where the reason quotes it too (345 KB on stderr). Reasons are cut word by word, since they
+/// quote query text (model ids, qualified keys) among fixed words.
 impl fmt::Display for ParamError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} = \"{}\" is not valid ({})",
-            self.key, self.value, self.reason
-        )
+            "{} = \"{}\" is not valid (",
+            cut(&self.key),
+            cut(&self.value)
+        )?;
+        for (i, word) in self.reason.split(' ').enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            f.write_str(&cut(word))?;
+        }
+        f.write_str(")")
     }
 }
 

@@ -40,3 +40,35 @@ fn underflowing_and_subnormal_values_are_rejected_naming_the_key() {
     let e = spec::K0.parse("1e-99999").unwrap_err();
     assert!(e.to_string().contains("0.001 ≤ k0"), "{e}");
 }
+
+/// A 50,000-character key came back whole in the message (and twice for `<id>.<key>` forms):
+/// every piece of the query in a message is cut at 64 characters with an ellipsis.
+#[test]
+fn long_keys_and_values_are_cut_in_messages() {
+    let long = "k".repeat(50_000);
+    for q in [
+        format!("{long}=1"),
+        format!("view=curve&model=lugre&{long}.sigma0=1"),
+        format!("view=curve&model=lugre&lugre.{long}=2"),
+        format!("view=curve&model=lugre,{long}"),
+        format!("k0={long}"),
+        format!("view={long}"),
+    ] {
+        let errs = Scenario::parse(&q).unwrap_err();
+        for e in &errs {
+            let shown = e.to_string();
+            assert!(
+                shown.chars().count() < 600,
+                "{} chars",
+                shown.chars().count()
+            );
+            assert!(shown.contains("kkkk…"), "{shown}");
+        }
+    }
+    // short ones are untouched
+    let e = Scenario::parse("vs=abc").unwrap_err();
+    assert_eq!(
+        e[0].to_string(),
+        "vs = \"abc\" is not valid (allowed: 0.000001 ≤ vs ≤ 10)"
+    );
+}
