@@ -125,7 +125,10 @@ fn parse_args(args: &[String]) -> Result<Options, Failure> {
                 o.svg = Some(f.clone());
             }
             s if s.starts_with("--") => {
-                return Err(Failure::Usage(format!("unknown option {s}")));
+                // cut like a query key in its messages: the option comes straight from argv
+                let shown: String = s.chars().take(64).collect();
+                let more = if shown.len() < s.len() { "…" } else { "" };
+                return Err(Failure::Usage(format!("unknown option {shown}{more}")));
             }
             s => {
                 if o.query.is_some() {

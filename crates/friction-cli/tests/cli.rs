@@ -165,3 +165,18 @@ fn a_non_utf8_argument_is_an_error_with_status_2() {
     assert!(err2.contains("UTF-8") && err2.contains("k0=1"), "{err2}");
     assert!(!err2.contains("panicked"), "{err2}");
 }
+
+/// An unknown option is echoed cut at 64 characters, like a query key.
+#[test]
+fn a_huge_unknown_option_is_cut_in_the_message() {
+    let opt = format!("--{}", "x".repeat(50_000));
+    let (code, _, err) = run(&[&opt]);
+    assert_eq!(code, 2);
+    assert!(
+        err.len() < 300 && err.contains("xxx…"),
+        "{} bytes",
+        err.len()
+    );
+    let (_, _, err) = run(&["--nope"]);
+    assert!(err.contains("unknown option --nope\n"), "{err}");
+}
