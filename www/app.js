@@ -10,6 +10,8 @@ const SLIDER_STEPS = 1000; // slider positions; arrows move 10, Shift+arrows 1, 
 const FIRST_BUDGET_MS = 3; // compute time inside the frame of an input event
 const LATER_BUDGET_MS = 8; // per frame while refining
 const URL_INTERVAL_MS = 250; // history.replaceState at most this often (browsers throttle it)
+// sessionStorage key of the link written as the page was unloaded, for the reload that follows
+const RELOAD_KEY = "friction-lab:unload-url";
 
 const $ = (id) => document.getElementById(id);
 
@@ -102,6 +104,13 @@ class Page {
     this.syncExtras();
     this.wireButtons();
     new ResizeObserver(() => { this.lab.resized(); this.schedule(); }).observe($("plot-box"));
+    // the throttled URL write of a change made just before a reload, a navigation or a tab
+    // switch would never run: write it when the page is hidden
+    addEventListener("pagehide", () => this.flushUrl(true));
+    addEventListener("pageshow", (e) => { if (e.persisted) forgetUnloadUrl(); });
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "hidden") this.flushUrl(false);
+    });
     this.schedule();
   }
 
@@ -722,6 +731,22 @@ class Page {
     else this.urlTimer = setTimeout(() => this.writeUrl(), wait);
   }
 
+  /** Writes the URL now, with any input still waiting for its frame applied first. On unload
+   * (`handOff`) the link is also left for a reload: Chromium fixes a reload's URL when the
+   * reload starts, before `pagehide`, so the reloaded page would get the older one. */
+  flushUrl(handOff) {
+    if (this.pending.size > 0 || this.commitPending) this.tick();
+    if (!this.userChanged) return;
+    clearTimeout(this.urlTimer);
+    const stale = location.search;
+    this.writeUrl();
+    if (handOff && location.search !== stale) {
+      try {
+        sessionStorage.setItem(RELOAD_KEY, JSON.stringify({ stale, fresh: location.search }));
+      } catch { /* no storage (sandboxed host): a reload keeps the older link */ }
+    }
+  }
+
   writeUrl() {
     this.lastUrl = performance.now();
     const url = `?${this.lab.query()}${this.pageSuffix(this.embed, this.showControls)}`;
@@ -783,8 +808,25 @@ class Page {
   }
 }
 
+function forgetUnloadUrl() {
+  try { sessionStorage.removeItem(RELOAD_KEY); } catch { /* no storage */ }
+}
+
+/** After a reload, the link the unloaded page wrote last (`Page.flushUrl`) if the reload started
+ * from the one before it; the hand-off is used once, and only by a reload of that link. */
+function restoreUnloadUrl() {
+  let saved = null;
+  try { saved = JSON.parse(sessionStorage.getItem(RELOAD_KEY)); } catch { return; }
+  forgetUnloadUrl();
+  const reload = performance.getEntriesByType("navigation")[0]?.type === "reload";
+  if (reload && saved && saved.stale === location.search && typeof saved.fresh === "string") {
+    try { history.replaceState(null, "", saved.fresh); } catch { /* sandboxed host */ }
+  }
+}
+
 function main(bindings) {
   try {
+    restoreUnloadUrl();
     new Page(bindings).start();
   } catch (e) {
     const status = $("status");

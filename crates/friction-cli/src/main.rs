@@ -11,6 +11,26 @@
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set when a line could not be written to stderr: the run then ends with status 1.
+static STDERR_FAILED: AtomicBool = AtomicBool::new(false);
+
+/// Std's `eprintln!` without its panic: that one panics when stderr cannot be written
+/// (`2>/dev/full`, a pipe whose reader has gone), which aborted the release build. Defined
+/// before every use in this file, so it stands in for std's everywhere here.
+macro_rules! eprintln {
+    ($($arg:tt)*) => {
+        $crate::stderr_line(format_args!($($arg)*))
+    };
+}
+
+/// Writes one line to stderr; a failure is remembered for the exit status, not raised.
+fn stderr_line(args: std::fmt::Arguments<'_>) {
+    if writeln!(io::stderr().lock(), "{args}").is_err() {
+        STDERR_FAILED.store(true, Ordering::Relaxed);
+    }
+}
 
 use friction_core::experiments::{bench_view, phenomena};
 use friction_core::scenario::{query, Scenario};
@@ -102,7 +122,10 @@ fn parse_args(args: &[String]) -> Result<Options, Failure> {
                 o.svg = Some(f.clone());
             }
             s if s.starts_with("--") => {
-                return Err(Failure::Usage(format!("unknown option {s}")));
+                // cut like a query key in its messages: the option comes straight from argv
+                let shown: String = s.chars().take(64).collect();
+                let more = if shown.len() < s.len() { "…" } else { "" };
+                return Err(Failure::Usage(format!("unknown option {shown}{more}")));
             }
             s => {
                 if o.query.is_some() {
@@ -117,20 +140,39 @@ fn parse_args(args: &[String]) -> Result<Options, Failure> {
     Ok(o)
 }
 
+/// The arguments as UTF-8 strings; `std::env::args` panics on any other, so a query or file
+/// name that is not UTF-8 is bad input here.
+fn utf8_args(args: impl Iterator<Item = std::ffi::OsString>) -> Result<Vec<String>, Failure> {
+    args.map(|a| {
+        a.into_string().map_err(|bad| {
+            let shown: String = bad.to_string_lossy().chars().take(64).collect();
+            Failure::Usage(format!(
+                "argument \"{shown}\" is not valid UTF-8 (queries and file names must be)"
+            ))
+        })
+    })
+    .collect()
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
-        Ok(()) => ExitCode::SUCCESS,
+    let code = match utf8_args(std::env::args_os().skip(1)).and_then(|args| run(&args)) {
+        Ok(()) | Err(Failure::Closed) => 0,
         Err(Failure::Usage(msg)) => {
             eprintln!("friction-lab: {msg}");
             eprintln!("(friction-lab --help for usage)");
-            ExitCode::from(2)
+            2
         }
-        Err(Failure::Closed) => ExitCode::SUCCESS,
         Err(Failure::Io(msg)) => {
             eprintln!("friction-lab: {msg}");
-            ExitCode::from(1)
+            1
         }
+    };
+    // a note, warning or message that could not be written is a failed run too (bad input
+    // keeps its 2)
+    if code == 0 && STDERR_FAILED.load(Ordering::Relaxed) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::from(code)
     }
 }
 

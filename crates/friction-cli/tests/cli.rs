@@ -115,3 +115,68 @@ fn phenomena_of_a_query_say_which_values_they_ignore() {
     let (_, _, err) = run(&["view=curve&model=lugre", "--phenomena"]);
     assert!(!err.contains("ignoring"), "{err}");
 }
+
+/// Runs the CLI with stdout and stderr sent to files opened for writing (e.g. /dev/full).
+fn run_to(args: &[&std::ffi::OsStr], stdout: &str, stderr: &str) -> (Option<i32>, String) {
+    let open = |p: &str| std::fs::OpenOptions::new().write(true).open(p).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_friction-lab"))
+        .args(args)
+        .stdout(open(stdout))
+        .stderr(open(stderr))
+        .output()
+        .unwrap();
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// `2>/dev/full` made std's `eprintln!` panic (the release build aborted with SIGABRT) as soon
+/// as a note was printed; an error message that cannot be written must not panic either.
+#[test]
+fn a_full_stderr_ends_with_status_1_not_a_panic() {
+    use std::ffi::OsStr;
+    // leuven is provisional: the CLI prints a note first
+    let q = OsStr::new("view=stickslip&model=leuven&tend=1");
+    assert_eq!(run_to(&[q], "/dev/null", "/dev/full").0, Some(1));
+    // both streams full: the I/O error cannot be reported either
+    assert_eq!(run_to(&[q], "/dev/full", "/dev/full").0, Some(1));
+    // bad input still exits 2 when its message cannot be written
+    assert_eq!(
+        run_to(&[OsStr::new("k0=-1")], "/dev/null", "/dev/full").0,
+        Some(2)
+    );
+    // and a run with nothing to say on stderr is unaffected
+    let list = OsStr::new("--list-models");
+    assert_eq!(run_to(&[list], "/dev/null", "/dev/full").0, Some(0));
+}
+
+/// Issue 18: a non-UTF-8 argument made `std::env::args` panic.
+#[test]
+fn a_non_utf8_argument_is_an_error_with_status_2() {
+    use std::os::unix::ffi::OsStrExt;
+    let arg = std::ffi::OsStr::from_bytes(b"view=hysteresis&k0=1\xff");
+    let o = Command::new(env!("CARGO_BIN_EXE_friction-lab"))
+        .arg(arg)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err2 = String::from_utf8_lossy(&o.stderr);
+    assert!(err2.contains("UTF-8") && err2.contains("k0=1"), "{err2}");
+    assert!(!err2.contains("panicked"), "{err2}");
+}
+
+/// An unknown option is echoed cut at 64 characters, like a query key.
+#[test]
+fn a_huge_unknown_option_is_cut_in_the_message() {
+    let opt = format!("--{}", "x".repeat(50_000));
+    let (code, _, err) = run(&[&opt]);
+    assert_eq!(code, 2);
+    assert!(
+        err.len() < 300 && err.contains("xxx…"),
+        "{} bytes",
+        err.len()
+    );
+    let (_, _, err) = run(&["--nope"]);
+    assert!(err.contains("unknown option --nope\n"), "{err}");
+}

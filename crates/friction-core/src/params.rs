@@ -119,13 +119,50 @@ impl ParamSpec {
     }
 
     /// Parses a query-string value for this key and checks it.
+    ///
+    /// A number that underflows (a nonzero text parsed to 0) or is subnormal is rejected even
+    /// where the range holds 0: it would run silently as 0 (`vrel=1e-99999` is not a velocity of
+    /// 0) or with lost precision.
     pub fn parse(&self, text: &str) -> Result<f64, ParamError> {
         match text.trim().parse::<f64>() {
-            Ok(v) => self
-                .check(v)
-                .map_err(|_| ParamError::out_of_range(self, text)),
+            Ok(v) => {
+                let v = self
+                    .check(v)
+                    .map_err(|_| ParamError::out_of_range(self, text))?;
+                if representable(text, v) {
+                    Ok(v)
+                } else {
+                    let what = if v == 0.0 {
+                        "would be taken as 0"
+                    } else {
+                        "loses precision (subnormal)"
+                    };
+                    Err(ParamError::new(
+                        self.key,
+                        text,
+                        format!(
+                            "a nonzero value below {:e} in magnitude {what}; allowed: {}",
+                            f64::MIN_POSITIVE,
+                            self.range_text()
+                        ),
+                    ))
+                }
+            }
             Err(_) => Err(ParamError::out_of_range(self, text)),
         }
+    }
+}
+
+/// Whether `x`, parsed from `text`, is the number the text means as far as a parameter can
+/// tell: not an underflow to ±0 of a nonzero text, nor subnormal (|x| < 2.2e-308, where f64
+/// loses precision). Numbers only get there by underflow; none of the ranges asks for them.
+pub fn representable(text: &str, x: f64) -> bool {
+    if x == 0.0 {
+        // the significand (before any exponent) has no nonzero digit: the text means zero
+        let significand = text.trim().split(['e', 'E']).next().unwrap_or("");
+        !significand.bytes().any(|b| (b'1'..=b'9').contains(&b))
+    } else {
+        !x.is_subnormal()
     }
 }
 
@@ -176,13 +213,36 @@ fn shorten(value: &str) -> String {
     }
 }
 
+/// Most characters of one piece of query text (a key, a value, a word of the reason) that an
+/// error message shows.
+const SHOWN: usize = 64;
+
+/// `s` cut to [`SHOWN`] characters with an ellipsis.
+fn cut(s: &str) -> std::borrow::Cow<'_, str> {
+    match s.char_indices().nth(SHOWN) {
+        Some((end, _)) => format!("{}…", &s[..end]).into(),
+        None => s.into(),
+    }
+}
+
+/// Why cut: a hostile or mistaken query (a 50,000-character key) came back whole, and twice
+/// where the reason quotes it too (345 KB on stderr). Reasons are cut word by word, since they
+/// quote query text (model ids, qualified keys) among fixed words.
 impl fmt::Display for ParamError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} = \"{}\" is not valid ({})",
-            self.key, self.value, self.reason
-        )
+            "{} = \"{}\" is not valid (",
+            cut(&self.key),
+            cut(&self.value)
+        )?;
+        for (i, word) in self.reason.split(' ').enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            f.write_str(&cut(word))?;
+        }
+        f.write_str(")")
     }
 }
 

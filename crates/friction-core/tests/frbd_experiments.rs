@@ -93,3 +93,44 @@ fn steady_curve_is_the_stribeck_law() {
     assert!((pts[4].1 - 2.0 * (1.0 + 0.5 * (-4.0f64).exp())).abs() < 1e-12);
     assert_eq!(pts[0].1, -pts[4].1);
 }
+
+/// The default relaxation times are valid for every legal order: n = 9 and 10 were rejected
+/// with an error on `tau`, a key the user never set (τ_i = 10⁻ⁱ fell below τ's 1e-7 minimum).
+/// Orders up to 3 keep Fig. 4's τ = 1, 0.1, 0.01 s.
+#[test]
+fn defaults_are_valid_for_every_legal_order() {
+    use friction_core::frbd::Frbd;
+    for model in ["frbd-gm", "frbd-gkv"] {
+        for view in ["hysteresis", "relaxation"] {
+            for n in 0..=10 {
+                let q = format!("view={view}&model={model}&n={n}");
+                let s = Scenario::parse(&q).unwrap_or_else(|e| panic!("{q}: {e:?}"));
+                let m = s.build_model().unwrap_or_else(|e| panic!("{q}: {e}"));
+                if view == "hysteresis" {
+                    s.hysteresis_config().unwrap();
+                } else {
+                    let cfg = s.relaxation_config().unwrap();
+                    assert_eq!(cfg.models.len(), n.max(1), "{q}");
+                }
+                // Fig. 4's relaxation times (GKV: the same retardation times, c̄_i ∝ τ_i)
+                let times: Vec<f64> = match &m {
+                    Frbd::Gm(g) => g.tau().to_vec(),
+                    Frbd::Gkv(g) => g.c().iter().map(|c| c * 1e-3 / g.c()[0]).collect(),
+                    _ => unreachable!(),
+                };
+                if view == "relaxation" && (1..=3).contains(&n) && model == "frbd-gm" {
+                    assert_eq!(times, [1.0, 0.1, 0.01][..n], "{q}");
+                }
+                // distinct branches, slowest first
+                assert!(times.windows(2).all(|w| w[1] < w[0]) || view == "hysteresis");
+            }
+        }
+    }
+    // n ≤ 8 keeps the decades it always had
+    let s = Scenario::parse("view=relaxation&n=8").unwrap();
+    let Frbd::Gm(g) = s.build_model().unwrap() else {
+        unreachable!()
+    };
+    let decades: Vec<f64> = (0..8).map(|i| 10f64.powi(-i)).collect();
+    assert_eq!(g.tau(), &decades[..]);
+}

@@ -68,7 +68,8 @@ pub fn account<M: LinearModel + Passive + ?Sized>(
         let t = k as f64 * h;
         let (v1, v2) = (v(t + GAMMA * h), v(t + h));
         w += st.step(m, h, v1, v2, &mut x).work;
-        d += h * ((1.0 - GAMMA) * m.dissipation(v1, st.stage1()) + GAMMA * m.dissipation(v2, &x));
+        let (b1, b2) = st.weights();
+        d += h * (b1 * m.dissipation(v1, st.stage1()) + b2 * m.dissipation(v2, &x));
         acc.t.push(t + h);
         acc.work.push(w);
         acc.storage.push(m.storage(&x));

@@ -213,6 +213,8 @@ struct Current {
     /// v at the stage times (k + γ)h and (k + 1)h of one cycle: the same for every cycle.
     v1: Vec<f64>,
     v2: Vec<f64>,
+    /// [`Sdirk2::needs_monotone`] for each step of the cycle, decided once.
+    monotone: Vec<bool>,
     f_cur: Vec<f64>,
     f_prev: Vec<f64>,
     /// Step index within the cycle.
@@ -281,8 +283,12 @@ impl HysteresisRun {
         };
         let h = 2.0 * std::f64::consts::PI / omega / n as f64;
         let vel = |t: f64| self.cfg.v_mean + self.cfg.v_amp * (omega * t).cos();
-        let v1 = (0..n).map(|k| vel((k as f64 + GAMMA) * h)).collect();
+        let v1: Vec<f64> = (0..n).map(|k| vel((k as f64 + GAMMA) * h)).collect();
         let v2 = (0..n).map(|k| vel((k + 1) as f64 * h)).collect();
+        let monotone = v1
+            .iter()
+            .map(|&v| Sdirk2::needs_monotone(m, h, v))
+            .collect();
         let mut x = vec![0.0; m.dim()];
         crate::model::FrictionModel::initial_state(m, &mut x);
         let mut f_cur = vec![0.0; n + 1];
@@ -295,6 +301,7 @@ impl HysteresisRun {
             stepper: Sdirk2::new(m.dim()),
             v1,
             v2,
+            monotone,
             f_cur,
             f_prev: vec![0.0; n + 1],
             k: 0,
@@ -388,7 +395,9 @@ fn run_steps(m: &Frbd, c: &mut Current, budget: usize) -> usize {
     let mut used = 0;
     while used < budget {
         let k = c.k;
-        let sw = c.stepper.step(m, c.h, c.v1[k], c.v2[k], &mut c.x);
+        let sw = c
+            .stepper
+            .step_with(m, c.h, c.v1[k], c.v2[k], &mut c.x, c.monotone[k]);
         c.work += sw.work;
         c.f_cur[k + 1] = sw.force;
         c.k += 1;

@@ -25,9 +25,21 @@ pub const TEND: ParamSpec = ParamSpec {
     log: true,
 };
 
-/// Default relaxation time of branch i (0-based) in Fig. 4: 1, 0.1, 0.01, … s.
-pub fn default_tau(i: usize) -> f64 {
-    10f64.powi(-(i as i32))
+/// Default relaxation time \[s\] of branch i (0-based) of n in Fig. 4: 1, 0.1, 0.01, … s.
+///
+/// Decades reach τ's minimum (1e-7 s) at the eighth branch; beyond n = 8 the n times are
+/// spread evenly in log between 1 and 1e-7 s instead, so that every legal n has valid,
+/// distinct defaults while n ≤ 8 keep their decades (n = 1..3 are the letter's).
+pub fn default_tau(i: usize, n: usize) -> f64 {
+    const DECADES: usize = 7;
+    if n <= DECADES + 1 {
+        10f64.powi(-(i as i32))
+    } else {
+        // the clamp only absorbs a pow() that rounds the last time below the minimum
+        10f64
+            .powf(-(i as f64) * DECADES as f64 / (n - 1) as f64)
+            .max(crate::frbd::spec::TAU1.min)
+    }
 }
 
 use crate::frbd::Frbd;
@@ -101,8 +113,9 @@ pub fn run(cfg: &RelaxationConfig) -> Vec<Curve> {
                 let d = g - t;
                 let sub = ((d * rate / 0.25 * shrink).ceil().max(1.0)) as usize;
                 let h = d / sub as f64;
+                let monotone = Sdirk2::needs_monotone(m, h, cfg.v);
                 for _ in 0..sub {
-                    st.step(m, h, cfg.v, cfg.v, &mut x);
+                    st.step_with(m, h, cfg.v, cfg.v, &mut x, monotone);
                 }
                 t = g;
                 f.push(m.output(cfg.v, &x));

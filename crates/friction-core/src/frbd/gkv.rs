@@ -44,6 +44,8 @@ pub struct Gkv {
     k0: f64,
     k: Vec<f64>,
     c: Vec<f64>,
+    /// Σ (k̄0 + k̄_i)/c̄_i \[1/s\]: bounds the elements' share of |λ|max, cached for the stepper.
+    el_sum: f64,
 }
 
 impl Gkv {
@@ -64,6 +66,7 @@ impl Gkv {
             k0,
             k: k.to_vec(),
             c: c.to_vec(),
+            el_sum: k.iter().zip(c).map(|(k, c)| (k0 + k) / c).sum(),
         })
     }
 
@@ -142,6 +145,13 @@ impl LinearModel for Gkv {
     fn rate_bound(&self, v: f64) -> f64 {
         let el = (0..self.k.len()).fold(0.0_f64, |m, i| m.max((self.k0 + self.k[i]) / self.c[i]));
         self.contact.gain(v) * self.k0 + el
+    }
+
+    /// |λ|max = max D/(2V) over states; (f − k̄_i z_i)² ≤ (k̄0 + k̄_i)(k̄0 e0² + k̄_i z_i²) bounds
+    /// each element's term, and they add up: n equal elements in series relax together at up to
+    /// n·(k̄0 + k̄_i)/c̄_i, beyond `rate_bound`'s largest single element.
+    fn max_rate(&self, v: f64) -> f64 {
+        self.contact.gain(v) * self.k0 + self.el_sum
     }
 }
 

@@ -46,6 +46,8 @@ pub struct Gm {
     tau: Vec<f64>,
     /// k̄0 + Σ k̄_i: instantaneous stiffness, cached for the rate bound.
     k_total: f64,
+    /// max 1/τ_i \[1/s\], cached for the rate bound (the stepper asks for it every step).
+    inv_tau_max: f64,
 }
 
 impl Gm {
@@ -67,6 +69,7 @@ impl Gm {
             k: k.to_vec(),
             tau: tau.to_vec(),
             k_total: k0 + k.iter().sum::<f64>(),
+            inv_tau_max: tau.iter().fold(0.0_f64, |m, &t| m.max(1.0 / t)),
         })
     }
 
@@ -141,8 +144,7 @@ impl LinearModel for Gm {
     }
 
     fn rate_bound(&self, v: f64) -> f64 {
-        let slow = self.tau.iter().fold(0.0_f64, |m, &t| m.max(1.0 / t));
-        self.contact.gain(v) * self.k_total + slow
+        self.contact.gain(v) * self.k_total + self.inv_tau_max
     }
 }
 

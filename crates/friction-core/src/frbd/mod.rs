@@ -216,6 +216,9 @@ impl LinearModel for Frbd {
     fn rate_bound(&self, v: f64) -> f64 {
         each!(self, m => m.rate_bound(v))
     }
+    fn max_rate(&self, v: f64) -> f64 {
+        each!(self, m => m.max_rate(v))
+    }
 }
 
 impl Passive for Frbd {

@@ -124,7 +124,7 @@ fn parse_list(key: &str, text: &str, elem: &ParamSpec) -> Result<Vec<f64>, Param
             .trim()
             .parse::<f64>()
             .ok()
-            .filter(|x| elem.check(*x).is_ok());
+            .filter(|x| elem.check(*x).is_ok() && crate::params::representable(piece, *x));
         match x {
             Some(x) => out.push(x),
             None => {
@@ -681,7 +681,7 @@ impl FrbdScenario {
 
     fn default_tau(&self, i: usize) -> f64 {
         match self.view {
-            FrbdView::Relaxation => relaxation::default_tau(i),
+            FrbdView::Relaxation => relaxation::default_tau(i, self.n_eff()),
             _ => spec::GAMMA1_TABLE_I,
         }
     }

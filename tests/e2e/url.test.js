@@ -1,0 +1,75 @@
+// The link in the address bar: the page writes it with history.replaceState at most every
+// 250 ms, so a change made just before a reload, a navigation or a tab switch has to be written
+// when the page is hidden, or it is lost.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startServer, launch, openPage } from "./harness.js";
+
+let server, browser;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => { await browser?.close(); await server?.close(); });
+
+async function ready(page) {
+  await page.waitForFunction(() => document.documentElement.dataset.ready === "1" && document.documentElement.dataset.done === "1");
+}
+
+/** Two changes of v_S in one task: the first writes the URL at once, the second waits for the
+ * throttle. Returns the link's vs right after them. */
+function twoChanges(page, first, second) {
+  return page.evaluate(([a, b]) => {
+    window.frictionLab.change("vs", a, true);
+    window.frictionLab.change("vs", b, true);
+    return new URLSearchParams(location.search).get("vs");
+  }, [first, second]);
+}
+
+test("a change made within the URL throttle survives a reload", async () => {
+  const { page, problems } = await openPage(browser.context, server.url);
+  await ready(page);
+  assert.equal(await twoChanges(page, "0.02", "0.03"), "0.02", "the second change waits for the throttle");
+  await page.reload();
+  await ready(page);
+  assert.equal(new URL(page.url()).searchParams.get("vs"), "0.03");
+  assert.equal(await page.inputValue("#c-vs-n"), "0.03");
+  // a reload from the page's own script, and a navigation away and back
+  await twoChanges(page, "0.05", "0.06");
+  await page.evaluate(() => location.reload());
+  await page.waitForURL((u) => u.searchParams.get("vs") === "0.06");
+  await ready(page);
+  assert.equal(await page.inputValue("#c-vs-n"), "0.06");
+  await twoChanges(page, "0.07", "0.08");
+  await page.goto("about:blank");
+  await page.goBack();
+  await ready(page);
+  assert.equal(new URL(page.url()).searchParams.get("vs"), "0.08");
+  // the hand-off is used once: a later reload keeps the link as it is
+  await page.reload();
+  await ready(page);
+  assert.equal(new URL(page.url()).searchParams.get("vs"), "0.08");
+  assert.deepEqual(problems, []);
+});
+
+test("a change made within the URL throttle is in the link as soon as the tab is hidden", async () => {
+  const { page, problems } = await openPage(browser.context, server.url);
+  await ready(page);
+  assert.equal(await twoChanges(page, "0.02", "0.04"), "0.02");
+  // hide the page in the same task, before the throttle's timer can run
+  const vs = await page.evaluate(() => {
+    Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+    return new URLSearchParams(location.search).get("vs");
+  });
+  assert.equal(vs, "0.04");
+  // a default link stays clean when nothing was changed
+  const { page: fresh } = await openPage(browser.context, server.url);
+  await ready(fresh);
+  await fresh.evaluate(() => {
+    Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+  });
+  assert.equal(new URL(fresh.url()).search, "");
+  assert.deepEqual(problems, []);
+});
