@@ -3,9 +3,6 @@
 // from the core through wasm. Nothing from the URL is ever inserted as HTML (textContent only).
 
 const PAGE_KEYS = ["embed", "controls"]; // page layout, not physics: never sent to the core
-// Rheological inputs that the form (5) toggle hides (the core's rule: sigma0/sigma1/gamma1
-// exclude k0, k, tau and c).
-const RHEO_KEYS = new Set(["k0", "k", "tau", "c"]);
 const SLIDER_STEPS = 1000; // slider positions; arrows move 10, Shift+arrows 1, PageUp/Down 100
 const FIRST_BUDGET_MS = 3; // compute time inside the frame of an input event
 const LATER_BUDGET_MS = 8; // per frame while refining
@@ -75,7 +72,7 @@ class Page {
     this.urlTimer = null;
     this.userChanged = false;
     this.signature = "";
-    this.sigmaMode = /(^|&)(sigma0|sigma1|gamma1)=/.test(this.lab.query());
+    this.sigmaMode = this.lab.sigmaForm();
     this.lastProgress = "";
     this.liveTimer = null;
     this.stats = { frames: 0 };
@@ -83,6 +80,7 @@ class Page {
     this.modelById = new Map(this.models.map((m) => [m.id, m]));
     this.phenoRows = new Map(); // phenomena rows computed so far (the core's, cached per page)
     this.phenoBusy = false;
+    this.structural = new Set(); // keys whose change changes the controls (the core says which)
     window.frictionLab = this; // for the e2e tests and the frame-time benchmark
   }
 
@@ -172,9 +170,10 @@ class Page {
     const hadFocus = document.activeElement && form.contains(document.activeElement) ? document.activeElement.id : null;
     form.replaceChildren();
     this.widgets = new Map();
-    const hasSigma = list.some((c) => c.group === "form (5)");
+    this.structural = new Set(list.filter((c) => c.structural).map((c) => c.key));
+    const hasSigma = list.some((c) => c.role === "sigma");
     if (!hasSigma) this.sigmaMode = false;
-    let group = null, box = null;
+    let group = null, box = null, toggled = false;
     for (const c of list) {
       if (c.key === "view") continue;
       if (c.group !== group) {
@@ -183,25 +182,34 @@ class Page {
         box.className = "group";
         box.dataset.group = group;
         const legend = document.createElement("legend");
-        legend.textContent = group === "form (5)" ? "n = 1 as (σ0, σ1, γ1), form (5)" : group;
+        legend.textContent = c.group_label;
         box.append(legend);
         form.append(box);
-        if (group === "form (5)") box.hidden = !this.sigmaMode;
       }
-      if (c.key === "n" && hasSigma) {
-        // the toggle lives next to the order it applies to
-        box.append(this.makeRow(c));
+      if (c.role === "rheo" && hasSigma && !toggled) {
+        // the toggle sits just above the fields it swaps
         box.append(this.sigmaToggle());
-        continue;
+        toggled = true;
       }
-      const multi = c.key === "model" && /^Models \(up to (\d+)/.exec(c.label);
-      const row = multi ? this.makeModels(c, Number(multi[1]))
+      const row = c.kind === "multi" ? this.makeModels(c)
         : c.kind === "choice" ? this.makeChoice(c) : c.kind === "list" ? this.makeList(c) : this.makeRow(c);
-      if (RHEO_KEYS.has(c.key)) row.classList.add("rheo");
-      row.hidden = this.sigmaMode && RHEO_KEYS.has(c.key);
+      if (c.role) row.dataset.role = c.role;
       box.append(row);
     }
+    this.showSigmaMode();
     if (hadFocus && $(hadFocus)) $(hadFocus).focus({ preventScroll: true });
+  }
+
+  /** Shows the fields of the core's role "rheo" or those of role "sigma" (two inputs of the same
+   * model), never both, and hides a heading left without a visible field. */
+  showSigmaMode() {
+    const form = $("controls");
+    for (const r of form.querySelectorAll(".ctl[data-role]")) {
+      r.hidden = r.dataset.role === "rheo" ? this.sigmaMode : !this.sigmaMode;
+    }
+    for (const g of form.querySelectorAll("fieldset.group")) {
+      g.hidden = ![...g.querySelectorAll(":scope > .ctl")].some((r) => !r.hidden);
+    }
   }
 
   sigmaToggle() {
@@ -213,12 +221,9 @@ class Page {
     cb.checked = this.sigmaMode;
     cb.addEventListener("change", () => {
       this.sigmaMode = cb.checked;
-      const form = $("controls");
-      for (const r of form.querySelectorAll(".rheo")) r.hidden = this.sigmaMode;
-      const g = form.querySelector('[data-group="form (5)"]');
-      if (g) g.hidden = !this.sigmaMode;
+      this.showSigmaMode();
     });
-    label.append(cb, " enter n = 1 as (σ0, σ1, γ1)");
+    label.append(cb, ` ${this.b.sigmaToggleText()}`);
     return label;
   }
 
@@ -245,14 +250,15 @@ class Page {
     return row;
   }
 
-  /** Up to `max` model selects (the first always set, the others optional), written as
-   * `model=a,b,c`; provisional models carry the core's flag text visibly. */
-  makeModels(c, max) {
+  /** Up to `max_len` model selects (the first always set, the others optional), written as
+   * `model=a,b,c`; the core's note on a selected model (a formula it could not recover) is shown
+   * beside them. */
+  makeModels(c) {
     const row = document.createElement("div");
     row.className = "ctl models";
     row.dataset.key = "model";
     const head = document.createElement("div");
-    head.textContent = c.label.replace(/, comma-separated\)/, ")");
+    head.textContent = c.label;
     head.id = "models-label";
     row.append(head);
     const selects = [];
@@ -262,7 +268,7 @@ class Page {
       const ids = selects.map((s) => s.value).filter((v) => v);
       this.change("model", [...new Set(ids)].join(","), true);
     };
-    for (let i = 0; i < max; i++) {
+    for (let i = 0; i < c.max_len; i++) {
       const sel = document.createElement("select");
       sel.id = i === 0 ? "c-model" : `c-model-${i}`;
       sel.setAttribute("aria-labelledby", "models-label");
@@ -273,10 +279,10 @@ class Page {
         none.textContent = "(none)";
         sel.append(none);
       }
-      for (const m of this.models) {
+      for (const [value, text] of c.options) {
         const o = document.createElement("option");
-        o.value = m.id;
-        o.textContent = m.provisional && !/provisional/.test(m.name) ? `${m.name} (provisional)` : m.name;
+        o.value = value;
+        o.textContent = text;
         sel.append(o);
       }
       sel.addEventListener("change", read);
@@ -500,8 +506,7 @@ class Page {
     box.append(head, text, hint);
     const values = c.value.split(",");
     const sliders = values.map((v, i) => {
-      const sym = c.label.match(/ (\S+?)(_i)? \[/);
-      const name = sym ? `${sym[1]}_${i + 1}` : `#${i + 1}`;
+      const name = c.items[i] ?? `#${i + 1}`;
       const s = this.makeSlider(c, `c-${c.key}-${i}`, `${name}`, v, (t, commit) => {
         const cur = (this.pending.get(c.key) ?? this.lab.get(c.key) ?? c.value).split(",");
         cur[i] = t;
@@ -566,7 +571,7 @@ class Page {
           w.num?.setAttribute("aria-invalid", "true");
         }
       }
-      if (["view", "model", "n", "funit", "freqs"].includes(key)) structural = true;
+      if (this.structural.has(key)) structural = true;
     }
     this.pending.clear();
     if (this.commitPending) { this.lab.commit(); this.commitPending = false; }

@@ -208,6 +208,12 @@ pub fn model_list() -> JsValue {
     to_js(&out)
 }
 
+/// Text of the switch that shows the form (5) in place of the rheological inputs.
+#[wasm_bindgen(js_name = sigmaToggleText)]
+pub fn sigma_toggle_text() -> String {
+    friction_core::scenario::SIGMA_TOGGLE.into()
+}
+
 /// The provisional flag text.
 #[wasm_bindgen(js_name = provisionalText)]
 pub fn provisional_text() -> String {
