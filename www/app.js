@@ -80,6 +80,7 @@ class Page {
     this.modelById = new Map(this.models.map((m) => [m.id, m]));
     this.phenoRows = new Map(); // phenomena rows computed so far (the core's, cached per page)
     this.phenoBusy = false;
+    this.presetView = null; // the view whose presets are shown
     this.structural = new Set(); // keys whose change changes the controls (the core says which)
     window.frictionLab = this; // for the e2e tests and the frame-time benchmark
   }
@@ -306,32 +307,38 @@ class Page {
     return row;
   }
 
-  // ----- explorer extras: composite-paper presets and the phenomena matrix -----
+  // ----- what the view adds around its plot: presets, the phenomena matrix, plot height -----
   syncExtras() {
-    const view = this.lab.view();
-    const presets = $("presets");
-    const composite = this.models.filter((m) => m.composite);
-    presets.hidden = view !== "explorer" || !composite.length;
-    if (!presets.hidden && !presets.childElementCount) {
-      presets.append("Composite paper figures:");
-      for (const m of composite) {
-        const b = document.createElement("button");
-        b.type = "button";
-        b.dataset.preset = m.id;
-        // "AV: adhesion + viscous (…)" → "AV"; the full name is the tooltip
-        b.textContent = m.name.split(":")[0];
-        b.setAttribute("aria-label", `Composite paper figure for ${m.name}`);
-        b.title = `${m.name}: ` + (m.composite.some(([k, v]) => k === "sweep" && v === 1) ? "F against displacement (symmetric sweep), Fex = 15 N" : "F against velocity on [-1, 1] m/s, Fex = 15 N");
-        b.addEventListener("click", () => {
-          this.change("model", m.id, true);
-          for (const [k, v] of m.composite) this.change(k, String(v), true);
-        });
-        presets.append(b);
-      }
-    }
-    $("phenomena-panel").hidden = view !== "explorer";
+    const layout = this.lab.viewLayout();
+    this.syncPresets();
+    $("phenomena-panel").hidden = !layout.phenomena;
     // views with several chart panels get the taller plot area
-    document.documentElement.classList.toggle("multi", view === "stickslip" || view === "robot");
+    document.documentElement.classList.toggle("multi", layout.panels > 1);
+  }
+
+  syncPresets() {
+    const view = this.lab.view();
+    // built once per view: rebuilding would take the focus from the button just pressed
+    if (view === this.presetView) return;
+    this.presetView = view;
+    const box = $("presets");
+    const p = this.b.presets(view);
+    box.replaceChildren();
+    box.hidden = !p || !p.presets.length;
+    if (box.hidden) return;
+    box.append(`${p.heading}:`);
+    for (const preset of p.presets) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.dataset.preset = preset.id;
+      b.textContent = preset.label;
+      b.setAttribute("aria-label", preset.name);
+      b.title = preset.description;
+      b.addEventListener("click", () => {
+        for (const [k, v] of preset.query) this.change(k, v, true);
+      });
+      box.append(b);
+    }
   }
 
   startPhenomena() {
@@ -682,9 +689,9 @@ class Page {
 
   showTimings() {
     const table = $("timing-table");
-    table.hidden = this.lab.view() !== "stickslip";
-    if (table.hidden) return;
     const t = this.lab.timings();
+    table.hidden = !t.columns.length;
+    if (table.hidden) return;
     $("timing-caption").textContent = t.caption;
     const head = document.createElement("tr");
     for (const c of t.columns) {

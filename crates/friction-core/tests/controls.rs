@@ -1,10 +1,12 @@
 //! The page's controls through the real views (unit tests see only test views): which keys
-//! are structural.
+//! are structural, and the explorer's presets.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::BTreeSet;
 
+use friction_core::experiments::curve::{composite_figure, PARAMS};
+use friction_core::registry;
 use friction_core::scenario::{ControlKind, Scenario};
 use friction_core::views;
 
@@ -106,4 +108,52 @@ fn structural_is_true_exactly_for_the_keys_whose_value_changes_the_controls() {
         declared,
         BTreeSet::from(["view", "model", "n", "funit", "freqs", "ref"])
     );
+}
+
+#[test]
+fn the_explorer_offers_one_preset_per_composite_figure() {
+    let explorer = views::ALL.iter().find(|v| v.name == "explorer").unwrap();
+    let presets = explorer.presets.expect("the explorer has presets");
+    assert_eq!(presets.heading, "Composite paper figures");
+    let list = (presets.list)();
+    let with_figure: Vec<&str> = registry::registry()
+        .filter(|e| composite_figure(e.info.id).is_some())
+        .map(|e| e.info.id)
+        .collect();
+    assert_eq!(list.iter().map(|p| p.id).collect::<Vec<_>>(), with_figure);
+    for p in &list {
+        // the button's text is the paper's acronym, the start of the model's name
+        let name = registry::find(p.id).unwrap().info.name;
+        assert!(name.starts_with(&format!("{}: ", p.label)), "{name}");
+        assert_eq!(p.name, format!("Composite paper figure for {name}"));
+        // the preset's query gives the model alone with the figure's values
+        let mut s = Scenario::parse("view=explorer&model=lugre&vmax=0.02").unwrap();
+        for (k, v) in &p.query {
+            s.set(k, v).unwrap();
+        }
+        assert_eq!(s.get("model").unwrap(), p.id);
+        let want = composite_figure(p.id).unwrap();
+        for (spec, x) in PARAMS.iter().zip(want) {
+            assert_eq!(s.view_value(spec.key), Some(x), "{} {}", p.id, spec.key);
+        }
+    }
+    let sv = list.iter().find(|p| p.id == "sv").unwrap();
+    assert_eq!(
+        sv.description,
+        format!(
+            "{}: F against displacement (symmetric sweep), Fex = 15 N",
+            registry::find("sv").unwrap().info.name
+        )
+    );
+    let av = list.iter().find(|p| p.id == "av").unwrap();
+    assert!(
+        av.description
+            .ends_with(": F against velocity on [-1, 1] m/s, Fex = 15 N"),
+        "{}",
+        av.description
+    );
+    // the other views offer none
+    for v in views::ALL.iter().filter(|v| v.name != "explorer") {
+        assert!(v.presets.is_none(), "{}", v.name);
+    }
 }

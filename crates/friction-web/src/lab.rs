@@ -210,6 +210,22 @@ impl Lab {
         self.scenario.view().title.into()
     }
 
+    /// What the current view needs of the page around its plot: `{panels, phenomena}` (the
+    /// number of chart panels, whether the phenomena matrix is offered).
+    #[wasm_bindgen(js_name = viewLayout)]
+    pub fn view_layout(&self) -> JsValue {
+        #[derive(Serialize)]
+        struct Layout {
+            panels: usize,
+            phenomena: bool,
+        }
+        let v = self.scenario.view();
+        to_js(&Layout {
+            panels: v.panels,
+            phenomena: v.phenomena,
+        })
+    }
+
     /// Binds the plot to a background and an overlay canvas of the same CSS size.
     pub fn attach(&mut self, bg: HtmlCanvasElement, fg: HtmlCanvasElement) -> Result<(), JsError> {
         self.surface = Some(Surface::new(bg, fg)?);

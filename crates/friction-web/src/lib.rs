@@ -180,32 +180,62 @@ struct ModelOut {
     name: &'static str,
     category: &'static str,
     provisional: bool,
-    /// Values of the explorer's view keys that reproduce the composite paper's figure.
-    composite: Option<Vec<(&'static str, f64)>>,
 }
 
-/// Every registered model in `--list-models` order: `[{id, name, category, provisional,
-/// composite}]`, where `composite` is `[\[key, value\]]` for the composite paper's figure (AV, CS,
-/// CVS: F–v; DV, SD, SV: the symmetric displacement sweep) and `null` otherwise.
+/// Every registered model in `--list-models` order: `[{id, name, category, provisional}]`.
 #[wasm_bindgen(js_name = modelList)]
 pub fn model_list() -> JsValue {
-    use friction_core::experiments::curve;
     let out: Vec<ModelOut> = friction_core::registry::registry()
         .map(|e| ModelOut {
             id: e.info.id,
             name: e.info.name,
             category: e.info.category.as_str(),
             provisional: e.info.provisional,
-            composite: curve::composite_figure(e.info.id).map(|v| {
-                curve::PARAMS
-                    .iter()
-                    .zip(v)
-                    .map(|(p, x)| (p.key, x))
-                    .collect()
-            }),
         })
         .collect();
     to_js(&out)
+}
+
+#[derive(Serialize)]
+struct PresetOut {
+    id: &'static str,
+    label: &'static str,
+    name: String,
+    description: String,
+    query: Vec<(&'static str, String)>,
+}
+
+/// The ready-made settings `view` offers (the explorer's composite paper figures): `{heading,
+/// presets: [{id, label, name, description, query: [\[key, value\]]}]}`, or `null` for a view
+/// without any. Defined by the core next to the view, so the CLI can list the same ones.
+#[wasm_bindgen]
+pub fn presets(view: &str) -> JsValue {
+    #[derive(Serialize)]
+    struct Out {
+        heading: &'static str,
+        presets: Vec<PresetOut>,
+    }
+    let Some(p) = friction_core::views::ALL
+        .iter()
+        .find(|v| v.name == view)
+        .and_then(|v| v.presets)
+    else {
+        return JsValue::NULL;
+    };
+    let presets = (p.list)()
+        .into_iter()
+        .map(|p| PresetOut {
+            id: p.id,
+            label: p.label,
+            name: p.name,
+            description: p.description,
+            query: p.query,
+        })
+        .collect();
+    to_js(&Out {
+        heading: p.heading,
+        presets,
+    })
 }
 
 /// Text of the switch that shows the form (5) in place of the rheological inputs.

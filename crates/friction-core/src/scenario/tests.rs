@@ -256,6 +256,9 @@ static TEST_CURVE: ViewDef = ViewDef {
     derived_model_keys: &["p"],
     derive: None,
     metrics: false,
+    panels: 1,
+    phenomena: false,
+    presets: None,
     job: |_| Ok(Box::new(crate::job::Failed("test view".into()))),
 };
 /// Generic views seen by the unit tests (the build's list is `MODEL_VIEWS`).

@@ -19,6 +19,9 @@ pub static VIEW: ViewDef = ViewDef {
     derived_model_keys: &["fn"],
     derive: Some(|v| vec![("fn", v[0] * v[5])]),
     metrics: true,
+    panels: 6,
+    phenomena: false,
+    presets: None,
     job: |s| {
         let bench = Bench::from_values(&s.view_values())?;
         Ok(Box::new(StickSlipJob::new(bench, s.build_models()?)))
