@@ -295,10 +295,10 @@ class Page {
     const set = (v) => {
       const ids = v.split(",");
       selects.forEach((s, i) => { s.value = ids[i] ?? ""; });
-      prov.replaceChildren(...ids.map((id) => this.modelById.get(id)).filter((m) => m && m.provisional).map((m) => {
+      prov.replaceChildren(...ids.map((id) => this.modelById.get(id)?.note).filter((n) => n).map((note) => {
         const p = document.createElement("p");
         p.className = "prov";
-        p.textContent = `${m.name.replace(/\s*— provisional$/, "")}: ${this.b.provisionalText()}`;
+        p.textContent = note;
         return p;
       }));
     };
@@ -366,7 +366,7 @@ class Page {
       }
       $("phenomena-status").textContent = `computing ${todo.name} (${this.phenoRows.size + 1}/${this.models.length})…`;
       let row;
-      try { row = this.b.phenomenaRow(todo.id); } catch (e) { row = { id: todo.id, name: todo.name, provisional: todo.provisional, flags: [], note: e.message }; }
+      try { row = this.b.phenomenaRow(todo.id); } catch (e) { row = { id: todo.id, name: todo.base_name, flags: [], flag: "", note: e.message }; }
       this.phenoRows.set(todo.id, row);
       this.renderPhenomenaRow(row);
       setTimeout(next, 0);
@@ -395,8 +395,8 @@ class Page {
       tr.append(td);
     }
     const flag = document.createElement("td");
-    flag.className = r.provisional ? "prov" : "";
-    flag.textContent = r.provisional ? this.b.provisionalText() : "";
+    flag.className = r.flag ? "prov" : "";
+    flag.textContent = r.flag;
     tr.append(flag);
     $("phenomena-table").tBodies[0].append(tr);
   }

@@ -178,19 +178,30 @@ pub fn check_query(query: &str) -> JsValue {
 struct ModelOut {
     id: &'static str,
     name: &'static str,
+    /// The name as a list of models shows it (with "provisional" where the model is).
+    label: String,
+    /// The name without its provisional suffix, where a note says it instead.
+    base_name: &'static str,
     category: &'static str,
     provisional: bool,
+    /// "<base name>: provisional — …" for a provisional model, `null` otherwise.
+    note: Option<String>,
 }
 
-/// Every registered model in `--list-models` order: `[{id, name, category, provisional}]`.
+/// Every registered model in `--list-models` order: `[{id, name, label, base_name, category,
+/// provisional, note}]`, the texts from `friction_core::model::ModelInfo`'s one rule for
+/// provisional models.
 #[wasm_bindgen(js_name = modelList)]
 pub fn model_list() -> JsValue {
     let out: Vec<ModelOut> = friction_core::registry::registry()
         .map(|e| ModelOut {
             id: e.info.id,
             name: e.info.name,
+            label: e.info.label(),
+            base_name: e.info.base_name(),
             category: e.info.category.as_str(),
             provisional: e.info.provisional,
+            note: e.info.provisional_note(),
         })
         .collect();
     to_js(&out)
@@ -253,10 +264,13 @@ pub fn provisional_text() -> String {
 #[derive(Serialize)]
 struct PhenomenaOut {
     id: &'static str,
+    /// The name without its provisional suffix: the row's flag column says it.
     name: &'static str,
     provisional: bool,
     /// "1", "0", "not run" per phenomenon, or empty when not computed on the page.
     flags: Vec<&'static str>,
+    /// The provisional flag text for a provisional model, empty otherwise.
+    flag: &'static str,
     note: Option<String>,
 }
 
@@ -267,7 +281,7 @@ pub fn phenomena_columns() -> JsValue {
 }
 
 /// One row of the phenomena matrix (default parameters; stick-slip from the 40 s benchmark):
-/// `{id, name, provisional, flags, note}`. One row takes up to ~0.25 s natively (bristle), so the page asks
+/// `{id, name, provisional, flags, flag, note}`. One row takes up to ~0.25 s natively (bristle), so the page asks
 /// for one row per frame and caches them.
 #[wasm_bindgen(js_name = phenomenaRow)]
 pub fn phenomena_row(id: &str) -> Result<JsValue, JsError> {
@@ -276,9 +290,10 @@ pub fn phenomena_row(id: &str) -> Result<JsValue, JsError> {
         .ok_or_else(|| JsError::new(&format!("unknown model id \"{id}\"")))?;
     let mut out = PhenomenaOut {
         id: e.info.id,
-        name: e.info.name,
+        name: e.info.base_name(),
         provisional: e.info.provisional,
         flags: Vec::new(),
+        flag: if e.info.provisional { PROVISIONAL } else { "" },
         note: None,
     };
     let m = phenomena::matrix([e], Some(&bench_view::stick_slip_hook));

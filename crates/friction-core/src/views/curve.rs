@@ -6,7 +6,6 @@ use crate::experiments::curve::{self, composite_figure, CurveResult, Settings, P
 use crate::job::{
     columns, sig, BuiltModel, Inputs, Job, Output, Preset, Presets, Readout, ViewDef, ViewKind,
 };
-use crate::model::PROVISIONAL;
 use crate::params::{fmt_num, ParamError};
 use crate::registry;
 
@@ -148,8 +147,7 @@ impl Job for CurveJob {
             .models
             .iter()
             .take(self.result.blocks.len())
-            .filter(|(e, _)| e.info.provisional)
-            .map(|(e, _)| format!("{}: {PROVISIONAL}", e.info.base_name()))
+            .filter_map(|(e, _)| e.info.provisional_note())
             .collect();
         Readout {
             columns: columns(&["model", "min F [N]", "max F [N]"]),

@@ -5,7 +5,7 @@
 
 use crate::experiments::stickslip::{self, Bench, BenchRun, StickSlipRun, Workspace, PARAMS};
 use crate::job::{columns, sig, BuiltModel, Job, Output, Readout, Table, ViewDef, ViewKind};
-use crate::model::{short_labels, PROVISIONAL};
+use crate::model::short_labels;
 use crate::views::table65;
 
 /// The view.
@@ -162,8 +162,7 @@ impl Job for StickSlipJob {
         let mut notes: Vec<String> = self
             .models
             .iter()
-            .filter(|(e, _)| e.info.provisional)
-            .map(|(e, _)| format!("{}: {PROVISIONAL}", e.info.base_name()))
+            .filter_map(|(e, _)| e.info.provisional_note())
             .collect();
         notes.extend(self.errors.iter().cloned());
         Readout {
