@@ -3,9 +3,6 @@
 // from the core through wasm. Nothing from the URL is ever inserted as HTML (textContent only).
 
 const PAGE_KEYS = ["embed", "controls"]; // page layout, not physics: never sent to the core
-// Rheological inputs that the form (5) toggle hides (the core's rule: sigma0/sigma1/gamma1
-// exclude k0, k, tau and c).
-const RHEO_KEYS = new Set(["k0", "k", "tau", "c"]);
 const SLIDER_STEPS = 1000; // slider positions; arrows move 10, Shift+arrows 1, PageUp/Down 100
 const FIRST_BUDGET_MS = 3; // compute time inside the frame of an input event
 const LATER_BUDGET_MS = 8; // per frame while refining
@@ -77,7 +74,7 @@ class Page {
     this.urlTimer = null;
     this.userChanged = false;
     this.signature = "";
-    this.sigmaMode = /(^|&)(sigma0|sigma1|gamma1)=/.test(this.lab.query());
+    this.sigmaMode = this.lab.sigmaForm();
     this.lastProgress = "";
     this.liveTimer = null;
     this.stats = { frames: 0 };
@@ -85,6 +82,8 @@ class Page {
     this.modelById = new Map(this.models.map((m) => [m.id, m]));
     this.phenoRows = new Map(); // phenomena rows computed so far (the core's, cached per page)
     this.phenoBusy = false;
+    this.presetView = null; // the view whose presets are shown
+    this.structural = new Set(); // keys whose change changes the controls (the core says which)
     window.frictionLab = this; // for the e2e tests and the frame-time benchmark
   }
 
@@ -181,9 +180,10 @@ class Page {
     const hadFocus = document.activeElement && form.contains(document.activeElement) ? document.activeElement.id : null;
     form.replaceChildren();
     this.widgets = new Map();
-    const hasSigma = list.some((c) => c.group === "form (5)");
+    this.structural = new Set(list.filter((c) => c.structural).map((c) => c.key));
+    const hasSigma = list.some((c) => c.role === "sigma");
     if (!hasSigma) this.sigmaMode = false;
-    let group = null, box = null;
+    let group = null, box = null, toggled = false;
     for (const c of list) {
       if (c.key === "view") continue;
       if (c.group !== group) {
@@ -192,25 +192,34 @@ class Page {
         box.className = "group";
         box.dataset.group = group;
         const legend = document.createElement("legend");
-        legend.textContent = group === "form (5)" ? "n = 1 as (σ0, σ1, γ1), form (5)" : group;
+        legend.textContent = c.group_label;
         box.append(legend);
         form.append(box);
-        if (group === "form (5)") box.hidden = !this.sigmaMode;
       }
-      if (c.key === "n" && hasSigma) {
-        // the toggle lives next to the order it applies to
-        box.append(this.makeRow(c));
+      if (c.role === "rheo" && hasSigma && !toggled) {
+        // the toggle sits just above the fields it swaps
         box.append(this.sigmaToggle());
-        continue;
+        toggled = true;
       }
-      const multi = c.key === "model" && /^Models \(up to (\d+)/.exec(c.label);
-      const row = multi ? this.makeModels(c, Number(multi[1]))
+      const row = c.kind === "multi" ? this.makeModels(c)
         : c.kind === "choice" ? this.makeChoice(c) : c.kind === "list" ? this.makeList(c) : this.makeRow(c);
-      if (RHEO_KEYS.has(c.key)) row.classList.add("rheo");
-      row.hidden = this.sigmaMode && RHEO_KEYS.has(c.key);
+      if (c.role) row.dataset.role = c.role;
       box.append(row);
     }
+    this.showSigmaMode();
     if (hadFocus && $(hadFocus)) $(hadFocus).focus({ preventScroll: true });
+  }
+
+  /** Shows the fields of the core's role "rheo" or those of role "sigma" (two inputs of the same
+   * model), never both, and hides a heading left without a visible field. */
+  showSigmaMode() {
+    const form = $("controls");
+    for (const r of form.querySelectorAll(".ctl[data-role]")) {
+      r.hidden = r.dataset.role === "rheo" ? this.sigmaMode : !this.sigmaMode;
+    }
+    for (const g of form.querySelectorAll("fieldset.group")) {
+      g.hidden = ![...g.querySelectorAll(":scope > .ctl")].some((r) => !r.hidden);
+    }
   }
 
   sigmaToggle() {
@@ -222,12 +231,9 @@ class Page {
     cb.checked = this.sigmaMode;
     cb.addEventListener("change", () => {
       this.sigmaMode = cb.checked;
-      const form = $("controls");
-      for (const r of form.querySelectorAll(".rheo")) r.hidden = this.sigmaMode;
-      const g = form.querySelector('[data-group="form (5)"]');
-      if (g) g.hidden = !this.sigmaMode;
+      this.showSigmaMode();
     });
-    label.append(cb, " enter n = 1 as (σ0, σ1, γ1)");
+    label.append(cb, ` ${this.b.sigmaToggleText()}`);
     return label;
   }
 
@@ -254,14 +260,15 @@ class Page {
     return row;
   }
 
-  /** Up to `max` model selects (the first always set, the others optional), written as
-   * `model=a,b,c`; provisional models carry the core's flag text visibly. */
-  makeModels(c, max) {
+  /** Up to `max_len` model selects (the first always set, the others optional), written as
+   * `model=a,b,c`; the core's note on a selected model (a formula it could not recover) is shown
+   * beside them. */
+  makeModels(c) {
     const row = document.createElement("div");
     row.className = "ctl models";
     row.dataset.key = "model";
     const head = document.createElement("div");
-    head.textContent = c.label.replace(/, comma-separated\)/, ")");
+    head.textContent = c.label;
     head.id = "models-label";
     row.append(head);
     const selects = [];
@@ -271,7 +278,7 @@ class Page {
       const ids = selects.map((s) => s.value).filter((v) => v);
       this.change("model", [...new Set(ids)].join(","), true);
     };
-    for (let i = 0; i < max; i++) {
+    for (let i = 0; i < c.max_len; i++) {
       const sel = document.createElement("select");
       sel.id = i === 0 ? "c-model" : `c-model-${i}`;
       sel.setAttribute("aria-labelledby", "models-label");
@@ -282,10 +289,10 @@ class Page {
         none.textContent = "(none)";
         sel.append(none);
       }
-      for (const m of this.models) {
+      for (const [value, text] of c.options) {
         const o = document.createElement("option");
-        o.value = m.id;
-        o.textContent = m.provisional && !/provisional/.test(m.name) ? `${m.name} (provisional)` : m.name;
+        o.value = value;
+        o.textContent = text;
         sel.append(o);
       }
       sel.addEventListener("change", read);
@@ -297,10 +304,10 @@ class Page {
     const set = (v) => {
       const ids = v.split(",");
       selects.forEach((s, i) => { s.value = ids[i] ?? ""; });
-      prov.replaceChildren(...ids.map((id) => this.modelById.get(id)).filter((m) => m && m.provisional).map((m) => {
+      prov.replaceChildren(...ids.map((id) => this.modelById.get(id)?.note).filter((n) => n).map((note) => {
         const p = document.createElement("p");
         p.className = "prov";
-        p.textContent = `${m.name.replace(/\s*— provisional$/, "")}: ${this.b.provisionalText()}`;
+        p.textContent = note;
         return p;
       }));
     };
@@ -309,32 +316,38 @@ class Page {
     return row;
   }
 
-  // ----- explorer extras: composite-paper presets and the phenomena matrix -----
+  // ----- what the view adds around its plot: presets, the phenomena matrix, plot height -----
   syncExtras() {
-    const view = this.lab.view();
-    const presets = $("presets");
-    const composite = this.models.filter((m) => m.composite);
-    presets.hidden = view !== "explorer" || !composite.length;
-    if (!presets.hidden && !presets.childElementCount) {
-      presets.append("Composite paper figures:");
-      for (const m of composite) {
-        const b = document.createElement("button");
-        b.type = "button";
-        b.dataset.preset = m.id;
-        // "AV: adhesion + viscous (…)" → "AV"; the full name is the tooltip
-        b.textContent = m.name.split(":")[0];
-        b.setAttribute("aria-label", `Composite paper figure for ${m.name}`);
-        b.title = `${m.name}: ` + (m.composite.some(([k, v]) => k === "sweep" && v === 1) ? "F against displacement (symmetric sweep), Fex = 15 N" : "F against velocity on [-1, 1] m/s, Fex = 15 N");
-        b.addEventListener("click", () => {
-          this.change("model", m.id, true);
-          for (const [k, v] of m.composite) this.change(k, String(v), true);
-        });
-        presets.append(b);
-      }
-    }
-    $("phenomena-panel").hidden = view !== "explorer";
+    const layout = this.lab.viewLayout();
+    this.syncPresets();
+    $("phenomena-panel").hidden = !layout.phenomena;
     // views with several chart panels get the taller plot area
-    document.documentElement.classList.toggle("multi", view === "stickslip" || view === "robot");
+    document.documentElement.classList.toggle("multi", layout.panels > 1);
+  }
+
+  syncPresets() {
+    const view = this.lab.view();
+    // built once per view: rebuilding would take the focus from the button just pressed
+    if (view === this.presetView) return;
+    this.presetView = view;
+    const box = $("presets");
+    const p = this.b.presets(view);
+    box.replaceChildren();
+    box.hidden = !p || !p.presets.length;
+    if (box.hidden) return;
+    box.append(`${p.heading}:`);
+    for (const preset of p.presets) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.dataset.preset = preset.id;
+      b.textContent = preset.label;
+      b.setAttribute("aria-label", preset.name);
+      b.title = preset.description;
+      b.addEventListener("click", () => {
+        for (const [k, v] of preset.query) this.change(k, v, true);
+      });
+      box.append(b);
+    }
   }
 
   startPhenomena() {
@@ -362,7 +375,7 @@ class Page {
       }
       $("phenomena-status").textContent = `computing ${todo.name} (${this.phenoRows.size + 1}/${this.models.length})…`;
       let row;
-      try { row = this.b.phenomenaRow(todo.id); } catch (e) { row = { id: todo.id, name: todo.name, provisional: todo.provisional, flags: [], note: e.message }; }
+      try { row = this.b.phenomenaRow(todo.id); } catch (e) { row = { id: todo.id, name: todo.base_name, flags: [], flag: "", note: e.message }; }
       this.phenoRows.set(todo.id, row);
       this.renderPhenomenaRow(row);
       setTimeout(next, 0);
@@ -391,8 +404,8 @@ class Page {
       tr.append(td);
     }
     const flag = document.createElement("td");
-    flag.className = r.provisional ? "prov" : "";
-    flag.textContent = r.provisional ? this.b.provisionalText() : "";
+    flag.className = r.flag ? "prov" : "";
+    flag.textContent = r.flag;
     tr.append(flag);
     $("phenomena-table").tBodies[0].append(tr);
   }
@@ -509,8 +522,7 @@ class Page {
     box.append(head, text, hint);
     const values = c.value.split(",");
     const sliders = values.map((v, i) => {
-      const sym = c.label.match(/ (\S+?)(_i)? \[/);
-      const name = sym ? `${sym[1]}_${i + 1}` : `#${i + 1}`;
+      const name = c.items[i] ?? `#${i + 1}`;
       const s = this.makeSlider(c, `c-${c.key}-${i}`, `${name}`, v, (t, commit) => {
         const cur = (this.pending.get(c.key) ?? this.lab.get(c.key) ?? c.value).split(",");
         cur[i] = t;
@@ -575,7 +587,7 @@ class Page {
           w.num?.setAttribute("aria-invalid", "true");
         }
       }
-      if (["view", "model", "n", "funit", "freqs"].includes(key)) structural = true;
+      if (this.structural.has(key)) structural = true;
     }
     this.pending.clear();
     if (this.commitPending) { this.lab.commit(); this.commitPending = false; }
@@ -673,7 +685,7 @@ class Page {
       return tr;
     });
     table.tBodies[0].replaceChildren(...rows);
-    $("readout-caption").textContent = { hysteresis: "Steady-cycle metrics per frequency", relaxation: "Relaxation curves", stickslip: "Benchmark metrics per model (40 s run unless t_end is changed)", robot: "Tracking metrics of the closed loop" }[this.lab.view()] ?? "Curves";
+    $("readout-caption").textContent = r.caption;
     this.showTimings();
     $("readout-notes").replaceChildren(...r.notes.map((n) => { const li = document.createElement("li"); li.textContent = n; return li; }));
     $("plot").setAttribute("aria-label", `${this.lab.viewTitle()}. ${r.summary}`);
@@ -686,9 +698,9 @@ class Page {
 
   showTimings() {
     const table = $("timing-table");
-    table.hidden = this.lab.view() !== "stickslip";
-    if (table.hidden) return;
     const t = this.lab.timings();
+    table.hidden = !t.columns.length;
+    if (table.hidden) return;
     $("timing-caption").textContent = t.caption;
     const head = document.createElement("tr");
     for (const c of t.columns) {

@@ -73,8 +73,41 @@ pub struct ViewDef {
     pub derive: Option<DeriveFn>,
     /// Whether the CLI's `--metrics` has a table for this view.
     pub metrics: bool,
+    /// How many chart panels the view draws (`friction_plot::panels` of a finished job): the
+    /// page gives a view of several panels a taller plot area before the first one is drawn.
+    pub panels: usize,
+    /// Whether the page offers the phenomena matrix of every registered model under this view.
+    pub phenomena: bool,
+    /// Ready-made settings the view offers as buttons (`None`: none).
+    pub presets: Option<Presets>,
     /// Builds the view's job.
     pub job: JobFn,
+}
+
+/// A view's list of ready-made settings (the explorer's composite paper figures), defined in the
+/// core so that the page and the CLI offer the same ones.
+#[derive(Debug, Clone, Copy)]
+pub struct Presets {
+    /// Heading of the list, e.g. `"Composite paper figures"`.
+    pub heading: &'static str,
+    /// The presets, in display order.
+    pub list: fn() -> Vec<Preset>,
+}
+
+/// One ready-made setting: the values it applies and the texts that describe it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Preset {
+    /// Stable id (the model it shows), e.g. `"sv"`.
+    pub id: &'static str,
+    /// Short button text, e.g. `"SV"`.
+    pub label: &'static str,
+    /// What the button does, as a screen reader announces it.
+    pub name: String,
+    /// The figure in words (the page's tooltip), e.g. `"… : F against velocity on [-1, 1] m/s,
+    /// Fex = 15 N"`.
+    pub description: String,
+    /// The (key, value) pairs to set, in order (the model first, then the view's values).
+    pub query: Vec<(&'static str, String)>,
 }
 
 /// What a view reads from a parsed, validated query string (implemented by `Scenario`).

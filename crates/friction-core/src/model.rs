@@ -80,6 +80,13 @@ impl ModelInfo {
         }
     }
 
+    /// The note every UI shows under a provisional model ("Hollars (1994): provisional —
+    /// formula not recoverable from the source"); `None` for the others.
+    pub fn provisional_note(&self) -> Option<String> {
+        self.provisional
+            .then(|| format!("{}: {PROVISIONAL}", self.base_name()))
+    }
+
     /// The name without authors, year or flag ("LuGre (Canudas de Wit et al. 1995)" → "LuGre"),
     /// for labels of per-model fields.
     pub fn short_name(&self) -> &'static str {

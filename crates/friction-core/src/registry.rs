@@ -41,4 +41,38 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn provisional_models_are_named_and_noted_by_one_rule() {
+        let info = |id| find(id).map(|e| e.info).expect("registered");
+        // the name says "provisional" already: the label keeps it, the note drops it
+        let hollars = info("hollars");
+        assert_eq!(hollars.label(), "Hollars (1994) — provisional");
+        assert_eq!(hollars.base_name(), "Hollars (1994)");
+        assert_eq!(
+            hollars.provisional_note().as_deref(),
+            Some("Hollars (1994): provisional — formula not recoverable from the source")
+        );
+        // a provisional model whose name does not say so gets the flag in its label
+        let leuven = info("leuven");
+        assert!(leuven.provisional);
+        assert_eq!(leuven.label(), format!("{} (provisional)", leuven.name));
+        assert_eq!(
+            leuven.provisional_note(),
+            Some(format!("{}: {}", leuven.name, crate::model::PROVISIONAL))
+        );
+        let lugre = info("lugre");
+        assert_eq!(
+            (lugre.label(), lugre.provisional_note()),
+            (lugre.name.to_string(), None)
+        );
+        for e in registry() {
+            assert_eq!(
+                e.info.provisional,
+                e.info.provisional_note().is_some(),
+                "{}",
+                e.info.id
+            );
+        }
+    }
 }

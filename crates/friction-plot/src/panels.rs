@@ -94,3 +94,26 @@ pub fn panels(out: &Output<'_>) -> Vec<(ChartSpec, Vec<Series>)> {
 pub fn charts(out: &Output<'_>) -> Vec<ChartSpec> {
     panels(out).into_iter().map(|(c, _)| c).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::panels;
+    use friction_core::scenario::Scenario;
+    use friction_core::views;
+
+    #[test]
+    fn every_view_draws_as_many_panels_as_it_declares() {
+        for v in views::ALL {
+            let mut s = Scenario::parse(&format!("view={}", v.name)).expect("parses");
+            // the shortest run the view allows: only the panel count matters here
+            if let Some(t) = s.controls().into_iter().find(|c| c.key == "tend") {
+                s.set("tend", &t.min.to_string()).expect("shortest run");
+            }
+            let mut job = s.job().expect("builds");
+            while !job.done() {
+                job.advance(&|| 0.0);
+            }
+            assert_eq!(panels(&job.output()).len(), v.panels, "view={}", v.name);
+        }
+    }
+}

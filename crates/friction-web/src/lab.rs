@@ -40,8 +40,12 @@ struct ControlOut {
     value: String,
     kind: &'static str,
     max_len: usize,
-    options: Vec<(&'static str, &'static str)>,
+    options: Vec<(&'static str, String)>,
+    items: Vec<String>,
     group: &'static str,
+    group_label: &'static str,
+    role: &'static str,
+    structural: bool,
 }
 
 #[derive(Serialize)]
@@ -119,17 +123,22 @@ impl Lab {
     }
 
     /// Controls of the current view and model, in order: `[{key, label, unit, min, max, log,
-    /// value, kind: "number"|"list"|"choice", max_len, options: [\[value, label\]], group}]`.
+    /// value, kind: "number"|"list"|"choice"|"multi", max_len, options: [\[value, label\]],
+    /// items, group, group_label, role: ""|"rheo"|"sigma", structural}]` (see
+    /// `friction_core::scenario::Control`).
     pub fn controls(&self) -> JsValue {
         let out: Vec<ControlOut> = self
             .scenario
             .controls()
             .into_iter()
             .map(|c| {
-                let (kind, max_len, options) = match c.kind {
-                    ControlKind::Number => ("number", 1, Vec::new()),
-                    ControlKind::List { max_len } => ("list", max_len, Vec::new()),
-                    ControlKind::Choice { options } => ("choice", 1, options),
+                let (kind, max_len, options, items) = match c.kind {
+                    ControlKind::Number => ("number", 1, Vec::new(), Vec::new()),
+                    ControlKind::List { max_len, items } => ("list", max_len, Vec::new(), items),
+                    ControlKind::Choice { options } => ("choice", 1, options, Vec::new()),
+                    ControlKind::MultiChoice { options, max_len } => {
+                        ("multi", max_len, options, Vec::new())
+                    }
                 };
                 ControlOut {
                     key: c.key,
@@ -142,11 +151,22 @@ impl Lab {
                     kind,
                     max_len,
                     options,
-                    group: c.group,
+                    items,
+                    group: c.group.id,
+                    group_label: c.group.label,
+                    role: c.role.as_str(),
+                    structural: c.structural,
                 }
             })
             .collect();
         to_js(&out)
+    }
+
+    /// Whether the n = 1 model is given by the form (5) (`sigma0`, `sigma1`, `gamma1`): the page
+    /// then starts with those fields shown in place of the rheological ones.
+    #[wasm_bindgen(js_name = sigmaForm)]
+    pub fn sigma_form(&self) -> bool {
+        self.scenario.uses_sigma_form()
     }
 
     /// Sets one key from text; a rejected value throws an `Error` naming the key, the value and
@@ -188,6 +208,22 @@ impl Lab {
     #[wasm_bindgen(js_name = viewTitle)]
     pub fn view_title(&self) -> String {
         self.scenario.view().title.into()
+    }
+
+    /// What the current view needs of the page around its plot: `{panels, phenomena}` (the
+    /// number of chart panels, whether the phenomena matrix is offered).
+    #[wasm_bindgen(js_name = viewLayout)]
+    pub fn view_layout(&self) -> JsValue {
+        #[derive(Serialize)]
+        struct Layout {
+            panels: usize,
+            phenomena: bool,
+        }
+        let v = self.scenario.view();
+        to_js(&Layout {
+            panels: v.panels,
+            phenomena: v.phenomena,
+        })
     }
 
     /// Binds the plot to a background and an overlay canvas of the same CSS size.

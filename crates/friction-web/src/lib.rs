@@ -178,34 +178,81 @@ pub fn check_query(query: &str) -> JsValue {
 struct ModelOut {
     id: &'static str,
     name: &'static str,
+    /// The name as a list of models shows it (with "provisional" where the model is).
+    label: String,
+    /// The name without its provisional suffix, where a note says it instead.
+    base_name: &'static str,
     category: &'static str,
     provisional: bool,
-    /// Values of the explorer's view keys that reproduce the composite paper's figure.
-    composite: Option<Vec<(&'static str, f64)>>,
+    /// "<base name>: provisional — …" for a provisional model, `null` otherwise.
+    note: Option<String>,
 }
 
-/// Every registered model in `--list-models` order: `[{id, name, category, provisional,
-/// composite}]`, where `composite` is `[\[key, value\]]` for the composite paper's figure (AV, CS,
-/// CVS: F–v; DV, SD, SV: the symmetric displacement sweep) and `null` otherwise.
+/// Every registered model in `--list-models` order: `[{id, name, label, base_name, category,
+/// provisional, note}]`, the texts from `friction_core::model::ModelInfo`'s one rule for
+/// provisional models.
 #[wasm_bindgen(js_name = modelList)]
 pub fn model_list() -> JsValue {
-    use friction_core::experiments::curve;
     let out: Vec<ModelOut> = friction_core::registry::registry()
         .map(|e| ModelOut {
             id: e.info.id,
             name: e.info.name,
+            label: e.info.label(),
+            base_name: e.info.base_name(),
             category: e.info.category.as_str(),
             provisional: e.info.provisional,
-            composite: curve::composite_figure(e.info.id).map(|v| {
-                curve::PARAMS
-                    .iter()
-                    .zip(v)
-                    .map(|(p, x)| (p.key, x))
-                    .collect()
-            }),
+            note: e.info.provisional_note(),
         })
         .collect();
     to_js(&out)
+}
+
+#[derive(Serialize)]
+struct PresetOut {
+    id: &'static str,
+    label: &'static str,
+    name: String,
+    description: String,
+    query: Vec<(&'static str, String)>,
+}
+
+/// The ready-made settings `view` offers (the explorer's composite paper figures): `{heading,
+/// presets: [{id, label, name, description, query: [\[key, value\]]}]}`, or `null` for a view
+/// without any. Defined by the core next to the view, so the CLI can list the same ones.
+#[wasm_bindgen]
+pub fn presets(view: &str) -> JsValue {
+    #[derive(Serialize)]
+    struct Out {
+        heading: &'static str,
+        presets: Vec<PresetOut>,
+    }
+    let Some(p) = friction_core::views::ALL
+        .iter()
+        .find(|v| v.name == view)
+        .and_then(|v| v.presets)
+    else {
+        return JsValue::NULL;
+    };
+    let presets = (p.list)()
+        .into_iter()
+        .map(|p| PresetOut {
+            id: p.id,
+            label: p.label,
+            name: p.name,
+            description: p.description,
+            query: p.query,
+        })
+        .collect();
+    to_js(&Out {
+        heading: p.heading,
+        presets,
+    })
+}
+
+/// Text of the switch that shows the form (5) in place of the rheological inputs.
+#[wasm_bindgen(js_name = sigmaToggleText)]
+pub fn sigma_toggle_text() -> String {
+    friction_core::scenario::SIGMA_TOGGLE.into()
 }
 
 /// The provisional flag text.
@@ -217,10 +264,13 @@ pub fn provisional_text() -> String {
 #[derive(Serialize)]
 struct PhenomenaOut {
     id: &'static str,
+    /// The name without its provisional suffix: the row's flag column says it.
     name: &'static str,
     provisional: bool,
     /// "1", "0", "not run" per phenomenon, or empty when not computed on the page.
     flags: Vec<&'static str>,
+    /// The provisional flag text for a provisional model, empty otherwise.
+    flag: &'static str,
     note: Option<String>,
 }
 
@@ -231,7 +281,7 @@ pub fn phenomena_columns() -> JsValue {
 }
 
 /// One row of the phenomena matrix (default parameters; stick-slip from the 40 s benchmark):
-/// `{id, name, provisional, flags, note}`. One row takes up to ~0.25 s natively (bristle), so the page asks
+/// `{id, name, provisional, flags, flag, note}`. One row takes up to ~0.25 s natively (bristle), so the page asks
 /// for one row per frame and caches them.
 #[wasm_bindgen(js_name = phenomenaRow)]
 pub fn phenomena_row(id: &str) -> Result<JsValue, JsError> {
@@ -240,9 +290,10 @@ pub fn phenomena_row(id: &str) -> Result<JsValue, JsError> {
         .ok_or_else(|| JsError::new(&format!("unknown model id \"{id}\"")))?;
     let mut out = PhenomenaOut {
         id: e.info.id,
-        name: e.info.name,
+        name: e.info.base_name(),
         provisional: e.info.provisional,
         flags: Vec::new(),
+        flag: if e.info.provisional { PROVISIONAL } else { "" },
         note: None,
     };
     let m = phenomena::matrix([e], Some(&bench_view::stick_slip_hook));

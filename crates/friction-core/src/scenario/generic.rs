@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use super::{Control, ControlKind};
+use super::{Control, ControlKind, Group, Role};
 use crate::job::ViewDef;
 use crate::model::{FrictionModel, ModelEntry};
 use crate::params::{fmt_num, ParamError, ParamSpec};
@@ -320,36 +320,45 @@ impl Generic {
     }
 
     pub fn controls(&self, def: &ViewDef) -> Vec<Control> {
+        let options: Vec<(&'static str, String)> = registry::registry()
+            .map(|e| (e.info.id, e.info.label()))
+            .collect();
+        let (label, kind) = if def.max_models > 1 {
+            (
+                format!("Models (up to {})", def.max_models),
+                ControlKind::MultiChoice {
+                    options,
+                    max_len: def.max_models,
+                },
+            )
+        } else {
+            ("Model".to_string(), ControlKind::Choice { options })
+        };
         let mut out = vec![Control {
             key: "model",
-            label: if def.max_models > 1 {
-                format!("Models (up to {}, comma-separated)", def.max_models)
-            } else {
-                "Model".into()
-            },
+            label,
             unit: "",
             min: 0.0,
             max: 0.0,
             log: false,
             value: self.get(def, "model").unwrap_or_default(),
-            kind: ControlKind::Choice {
-                options: registry::registry()
-                    .map(|e| (e.info.id, e.info.name))
-                    .collect(),
-            },
-            group: "model",
+            kind,
+            group: Group::MODEL,
+            role: Role::Plain,
+            // the models decide which parameter fields exist
+            structural: true,
         }];
         let control = |key: &'static str, s: &ParamSpec, value: f64, prefix: Option<&str>| {
             let group = if def.params.iter().any(|p| p.key == s.key) {
-                "experiment"
+                Group::EXPERIMENT
             } else {
-                "model"
+                Group::MODEL
             };
             let (label, kind) = match crate::params::switch(s.key) {
                 Some((label, options)) => (
                     label.to_string(),
                     ControlKind::Choice {
-                        options: options.to_vec(),
+                        options: options.iter().map(|(v, l)| (*v, l.to_string())).collect(),
                     },
                 ),
                 None => (s.label(), ControlKind::Number),
@@ -367,6 +376,9 @@ impl Generic {
                 value: fmt_num(value),
                 kind,
                 group,
+                role: Role::Plain,
+                // a value never changes which fields the selected models have
+                structural: false,
             }
         };
         for s in self.keys(def) {

@@ -37,9 +37,9 @@ pub const MAX_N: usize = 10;
 /// Largest `n` the page's control offers.
 pub const PAGE_MAX_N: usize = 5;
 /// Keys of the FrBD schema given as a triple (the form (5)).
-const SIGMA_KEYS: [&str; 3] = ["sigma0", "sigma1", "gamma1"];
-/// Keys the form (5) replaces.
-const RHEO_KEYS: [&str; 5] = ["k0", "k", "tau", "c", "c0"];
+pub(crate) const SIGMA_KEYS: [&str; 3] = ["sigma0", "sigma1", "gamma1"];
+/// Keys the form (5) replaces (their controls carry [`Role::Rheo`]).
+pub(crate) const RHEO_KEYS: [&str; 5] = ["k0", "k", "tau", "c", "c0"];
 
 /// The views the schema knows (the unit tests swap in their own generic view).
 #[cfg(not(test))]
@@ -60,13 +60,96 @@ pub enum ControlKind {
     List {
         /// Longest allowed list.
         max_len: usize,
+        /// A label per current entry (`k̄_1`, `k̄_2`), so that each entry's field can be named.
+        items: Vec<String>,
     },
     /// One of a fixed set of (value, label) options.
     Choice {
         /// (query value, label) pairs.
-        options: Vec<(&'static str, &'static str)>,
+        options: Vec<(&'static str, String)>,
+    },
+    /// One to `max_len` distinct options, written comma-separated (the models to overlay).
+    MultiChoice {
+        /// (query value, label) pairs.
+        options: Vec<(&'static str, String)>,
+        /// Most options that can be chosen together.
+        max_len: usize,
     },
 }
+
+/// What a control has to do with the alternative input by the form (5), which the page shows
+/// on request: the two sets of fields describe the same n = 1 model and are never shown together.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// Shown whatever input is used.
+    Plain,
+    /// A rheological input (`k0`, `k`, `tau`, `c`, `c0`): hidden while the form (5) is used.
+    Rheo,
+    /// An input of the form (5) (`sigma0`, `sigma1`, `gamma1`): shown only while it is used.
+    Sigma,
+}
+
+impl Role {
+    /// Stable lowercase name for the page (`""` for [`Role::Plain`]).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Plain => "",
+            Role::Rheo => "rheo",
+            Role::Sigma => "sigma",
+        }
+    }
+}
+
+/// A heading the page gathers controls under: a stable id (for the page's markup) and the text
+/// shown, so that a heading can be reworded without the page matching on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Group {
+    /// Stable id, e.g. `"friction-law"`.
+    pub id: &'static str,
+    /// Heading text, e.g. `"friction law"`.
+    pub label: &'static str,
+}
+
+impl Group {
+    /// What the experiment does (velocities, frequencies, run length, reference).
+    pub const EXPERIMENT: Group = Group {
+        id: "experiment",
+        label: "experiment",
+    };
+    /// Which model, its order and its own parameters.
+    pub const MODEL: Group = Group {
+        id: "model",
+        label: "model",
+    };
+    /// The n = 1 model given by the differential form (5).
+    pub const SIGMA: Group = Group {
+        id: "sigma",
+        label: "n = 1 as (σ0, σ1, γ1), form (5)",
+    };
+    /// The Stribeck law and the regularisation shared by the FrBD models.
+    pub const FRICTION_LAW: Group = Group {
+        id: "friction-law",
+        label: "friction law",
+    };
+    /// The robot arm's inertia, damping and load.
+    pub const ARM: Group = Group {
+        id: "arm",
+        label: "arm",
+    };
+    /// The robot's controller and observer gains.
+    pub const CONTROLLER: Group = Group {
+        id: "controller",
+        label: "controller",
+    };
+    /// The robot's initial state.
+    pub const INITIAL_STATE: Group = Group {
+        id: "initial-state",
+        label: "initial state",
+    };
+}
+
+/// Text of the switch that shows the form (5) in place of the rheological inputs.
+pub const SIGMA_TOGGLE: &str = "enter n = 1 as (σ0, σ1, γ1)";
 
 /// One control the page shows for the current scenario.
 #[derive(Debug, Clone, PartialEq)]
@@ -87,8 +170,14 @@ pub struct Control {
     pub value: String,
     /// Kind of control.
     pub kind: ControlKind,
-    /// Group heading ("experiment", "model", "form (5)", "friction law").
-    pub group: &'static str,
+    /// Heading the control sits under.
+    pub group: Group,
+    /// Its part in the choice between the rheological inputs and the form (5).
+    pub role: Role,
+    /// Whether a new value may change the controls themselves (which exist, their labels,
+    /// ranges, options or list lengths): the page then re-reads them at once, not only when
+    /// the value is committed.
+    pub structural: bool,
 }
 
 /// The values of a scenario, in the schema of its view.
@@ -376,15 +465,29 @@ impl Scenario {
             log: false,
             value: self.view.name.into(),
             kind: ControlKind::Choice {
-                options: all_views().iter().map(|v| (v.name, v.title)).collect(),
+                options: all_views()
+                    .iter()
+                    .map(|v| (v.name, v.title.to_string()))
+                    .collect(),
             },
-            group: "experiment",
+            group: Group::EXPERIMENT,
+            role: Role::Plain,
+            structural: true,
         }];
         match &self.body {
             Body::Frbd(f) => out.extend(f.controls()),
             Body::Models(g) => out.extend(g.controls(self.view)),
         }
         out
+    }
+
+    /// Whether the n = 1 model is given by the form (5), `sigma0`, `sigma1`, `gamma1` (the page
+    /// then shows those fields in place of the rheological ones).
+    pub fn uses_sigma_form(&self) -> bool {
+        match &self.body {
+            Body::Frbd(f) => f.uses_sigma_form(),
+            Body::Models(_) => false,
+        }
     }
 
     /// The view.

@@ -256,6 +256,9 @@ static TEST_CURVE: ViewDef = ViewDef {
     derived_model_keys: &["p"],
     derive: None,
     metrics: false,
+    panels: 1,
+    phenomena: false,
+    presets: None,
     job: |_| Ok(Box::new(crate::job::Failed("test view".into()))),
 };
 /// Generic views seen by the unit tests (the build's list is `MODEL_VIEWS`).
@@ -389,4 +392,88 @@ fn switching_to_robot_keeps_shared_values_and_drops_the_rest() {
     s.set("view", "hysteresis").unwrap();
     assert_eq!(s.get("observer"), None);
     assert_eq!(Scenario::parse(&s.to_query()).unwrap(), s);
+}
+
+#[test]
+fn rheological_and_form_5_fields_carry_their_roles() {
+    let find = |s: &Scenario, key: &str| s.controls().into_iter().find(|c| c.key == key);
+    // the KV bristle's damping describes the same bristle as σ1: hidden with the other
+    // rheological inputs (the page's own list forgot it)
+    let kv = Scenario::parse("model=frbd-kv").unwrap();
+    let c0 = find(&kv, "c0").unwrap();
+    assert_eq!((c0.role, c0.group), (Role::Rheo, Group::MODEL));
+    let gkv = Scenario::parse("model=frbd-gkv").unwrap();
+    for key in ["k0", "k", "c"] {
+        assert_eq!(find(&gkv, key).unwrap().role, Role::Rheo, "{key}");
+    }
+    let s = Scenario::default();
+    for key in ["k0", "k", "tau"] {
+        assert_eq!(find(&s, key).unwrap().role, Role::Rheo, "{key}");
+    }
+    for key in ["view", "model", "n", "mus", "vmean", "freqs"] {
+        assert_eq!(find(&s, key).unwrap().role, Role::Plain, "{key}");
+    }
+    // the form (5) fields, and only they, sit under their own heading
+    for c in s.controls() {
+        let sigma = ["sigma0", "sigma1", "gamma1"].contains(&c.key);
+        assert_eq!(c.role == Role::Sigma, sigma, "{}", c.key);
+        assert_eq!(c.group == Group::SIGMA, sigma, "{}", c.key);
+    }
+    assert_eq!(Role::Rheo.as_str(), "rheo");
+    assert_eq!(Role::Sigma.as_str(), "sigma");
+}
+
+#[test]
+fn the_scenario_says_when_it_uses_the_form_5() {
+    let mut s = Scenario::default();
+    assert!(!s.uses_sigma_form());
+    s.set("sigma1", "80").unwrap();
+    assert!(s.uses_sigma_form());
+    // a rheological value turns the triple back into rheological values
+    s.set("k0", "2e4").unwrap();
+    assert!(!s.uses_sigma_form());
+    let mut s = Scenario::parse("sigma0=1e4&sigma1=80&gamma1=1e-3").unwrap();
+    assert!(s.uses_sigma_form());
+    s.set("n", "2").unwrap();
+    assert!(!s.uses_sigma_form(), "the form (5) is for n = 1 only");
+    // a generic view's σ0 is a model parameter, not the form (5)
+    let s = Scenario::parse("view=curve&model=lugre&sigma0=2e5").unwrap();
+    assert!(!s.uses_sigma_form());
+}
+
+#[test]
+fn list_fields_name_each_entry() {
+    let s = Scenario::parse("n=3&freqs=1,2").unwrap();
+    let items = |key: &str| match s
+        .controls()
+        .into_iter()
+        .find(|c| c.key == key)
+        .unwrap()
+        .kind
+    {
+        ControlKind::List { items, .. } => items,
+        k => panic!("{key} is {k:?}"),
+    };
+    assert_eq!(items("k"), ["k̄_1", "k̄_2", "k̄_3"]);
+    assert_eq!(items("tau"), ["τ_1", "τ_2", "τ_3"]);
+    assert_eq!(items("freqs"), ["f_1", "f_2"]);
+}
+
+#[test]
+fn the_model_field_of_an_overlay_view_says_how_many_models_it_takes() {
+    let s = Scenario::parse("view=curve").unwrap();
+    let c = s.controls().into_iter().find(|c| c.key == "model").unwrap();
+    assert_eq!(c.label, "Models (up to 3)");
+    assert!(c.structural);
+    match c.kind {
+        ControlKind::MultiChoice { options, max_len } => {
+            assert_eq!(max_len, TEST_CURVE.max_models);
+            // provisional models say so in the option itself
+            let hollars = options.iter().find(|o| o.0 == "hollars").unwrap();
+            assert_eq!(hollars.1, "Hollars (1994) — provisional");
+            let leuven = options.iter().find(|o| o.0 == "leuven").unwrap();
+            assert!(leuven.1.ends_with(" (provisional)"), "{}", leuven.1);
+        }
+        k => panic!("model is {k:?}"),
+    }
 }

@@ -2,10 +2,12 @@
 //! registry models, one model's curve per unit of work (models with state settle at every
 //! velocity, which can take long), so the page paints between models.
 
-use crate::experiments::curve::{self, CurveResult, Settings, PARAMS};
-use crate::job::{columns, sig, BuiltModel, Inputs, Job, Output, Readout, ViewDef, ViewKind};
-use crate::model::PROVISIONAL;
+use crate::experiments::curve::{self, composite_figure, CurveResult, Settings, PARAMS};
+use crate::job::{
+    columns, sig, BuiltModel, Inputs, Job, Output, Preset, Presets, Readout, ViewDef, ViewKind,
+};
 use crate::params::{fmt_num, ParamError};
+use crate::registry;
 
 /// `view=curve`: F–v (or F–X) of one to four models, printed as CSV by the CLI.
 pub static CURVE: ViewDef = ViewDef {
@@ -18,6 +20,9 @@ pub static CURVE: ViewDef = ViewDef {
     derived_model_keys: &[],
     derive: None,
     metrics: false,
+    panels: 1,
+    phenomena: false,
+    presets: None,
     job,
 };
 
@@ -25,8 +30,59 @@ pub static CURVE: ViewDef = ViewDef {
 pub static EXPLORER: ViewDef = ViewDef {
     name: "explorer",
     title: "Friction model explorer",
+    phenomena: true,
+    presets: Some(Presets {
+        heading: "Composite paper figures",
+        list: composite_presets,
+    }),
     ..CURVE
 };
+
+/// The composite paper's models (\[C\] Figs 2–7) and the acronyms it names them by.
+const COMPOSITE: [(&str, &str); 6] = [
+    ("av", "AV"),
+    ("cs", "CS"),
+    ("cvs", "CVS"),
+    ("dv", "DV"),
+    ("sd", "SD"),
+    ("sv", "SV"),
+];
+
+/// One preset per figure of the composite paper: its model alone with the view's values of
+/// [`composite_figure`], described from those values so that the text cannot disagree with them.
+pub fn composite_presets() -> Vec<Preset> {
+    COMPOSITE
+        .iter()
+        .filter_map(|&(id, label)| {
+            let info = registry::find(id)?.info;
+            let values = composite_figure(id)?;
+            let get = |key: &str| {
+                PARAMS
+                    .iter()
+                    .position(|p| p.key == key)
+                    .map_or(f64::NAN, |i| values[i])
+            };
+            let figure = if get("sweep") == 1.0 {
+                "F against displacement (symmetric sweep)".to_string()
+            } else {
+                format!(
+                    "F against velocity on [{}, {}] m/s",
+                    fmt_num(get("vmin")),
+                    fmt_num(get("vmax"))
+                )
+            };
+            let mut query = vec![("model", id.to_string())];
+            query.extend(PARAMS.iter().zip(values).map(|(p, x)| (p.key, fmt_num(x))));
+            Some(Preset {
+                id,
+                label,
+                name: format!("Composite paper figure for {}", info.name),
+                description: format!("{}: {figure}, Fex = {} N", info.name, fmt_num(get("fe"))),
+                query,
+            })
+        })
+        .collect()
+}
 
 fn job(s: &dyn Inputs) -> Result<Box<dyn Job>, ParamError> {
     let values = s.view_values();
@@ -105,8 +161,7 @@ impl Job for CurveJob {
             .models
             .iter()
             .take(self.result.blocks.len())
-            .filter(|(e, _)| e.info.provisional)
-            .map(|(e, _)| format!("{}: {PROVISIONAL}", e.info.base_name()))
+            .filter_map(|(e, _)| e.info.provisional_note())
             .collect();
         Readout {
             columns: columns(&["model", "min F [N]", "max F [N]"]),

@@ -16,6 +16,9 @@ pub static VIEW: ViewDef = ViewDef {
     derived_model_keys: &[],
     derive: None,
     metrics: true,
+    panels: 1,
+    phenomena: false,
+    presets: None,
     job: |s| Ok(Box::new(RelaxationJob::new(config(s)?))),
 };
 

@@ -18,6 +18,9 @@ pub static VIEW: ViewDef = ViewDef {
     derived_model_keys: &[],
     derive: None,
     metrics: true,
+    panels: 4,
+    phenomena: false,
+    presets: None,
     job: |s| {
         let (arm, model) = config(s)?;
         Ok(Box::new(RobotJob::new(arm, model)))

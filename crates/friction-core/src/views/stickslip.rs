@@ -5,7 +5,7 @@
 
 use crate::experiments::stickslip::{self, Bench, BenchRun, StickSlipRun, Workspace, PARAMS};
 use crate::job::{columns, sig, BuiltModel, Job, Output, Readout, Table, ViewDef, ViewKind};
-use crate::model::{short_labels, PROVISIONAL};
+use crate::model::short_labels;
 use crate::views::table65;
 
 /// The view.
@@ -19,6 +19,9 @@ pub static VIEW: ViewDef = ViewDef {
     derived_model_keys: &["fn"],
     derive: Some(|v| vec![("fn", v[0] * v[5])]),
     metrics: true,
+    panels: 6,
+    phenomena: false,
+    presets: None,
     job: |s| {
         let bench = Bench::from_values(&s.view_values())?;
         Ok(Box::new(StickSlipJob::new(bench, s.build_models()?)))
@@ -159,8 +162,7 @@ impl Job for StickSlipJob {
         let mut notes: Vec<String> = self
             .models
             .iter()
-            .filter(|(e, _)| e.info.provisional)
-            .map(|(e, _)| format!("{}: {PROVISIONAL}", e.info.base_name()))
+            .filter_map(|(e, _)| e.info.provisional_note())
             .collect();
         notes.extend(self.errors.iter().cloned());
         Readout {

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 mod controls;
 
-use super::MAX_N;
+use super::{MAX_N, RHEO_KEYS, SIGMA_KEYS};
 use crate::experiments::hysteresis::{self, FreqUnit};
 use crate::experiments::relaxation;
 use crate::experiments::robot_arm;
@@ -67,8 +67,10 @@ fn switch_text(key: &str, x: f64) -> String {
         _ => fmt_num(x),
     }
 }
-const SIGMA_KEYS: [&str; 3] = ["sigma0", "sigma1", "gamma1"];
-const RHEO_KEYS: [&str; 5] = ["k0", "k", "tau", "c", "c0"];
+/// Keys whose value changes the controls: the model and `n` choose the branch lists, `funit`
+/// the range and symbol of `freqs`, `freqs` the number of its fields, and `ref` whether the
+/// reference has a frequency.
+const STRUCTURAL_KEYS: [&str; 5] = ["model", "n", "funit", "freqs", "ref"];
 
 const N_SPEC: ParamSpec = ParamSpec {
     key: "n",
@@ -458,6 +460,10 @@ impl FrbdScenario {
 
     // ----- typed accessors -----
 
+    /// Whether the n = 1 model is given by (σ0, σ1, γ1).
+    pub(crate) fn uses_sigma_form(&self) -> bool {
+        self.sigma.is_some()
+    }
     /// The model kind.
     pub(crate) fn model(&self) -> Kind {
         self.model
