@@ -2,6 +2,9 @@
 // and draws in requestAnimationFrame. Keys, labels, ranges, defaults and every number shown come
 // from the core through wasm. Nothing from the URL is ever inserted as HTML (textContent only).
 
+/** The iframe sandbox the Embed snippet offers: scripts on the frame's own origin (it fetches its
+ * wasm from there, so a plain static server needs no CORS header) and popups for the link out. */
+const EMBED_SANDBOX = "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox";
 const PAGE_KEYS = ["embed", "controls"]; // page layout, not physics: never sent to the core
 const SLIDER_STEPS = 1000; // slider positions; arrows move 10, Shift+arrows 1, PageUp/Down 100
 const FIRST_BUDGET_MS = 3; // compute time inside the frame of an input event
@@ -770,7 +773,10 @@ class Page {
   fillEmbed() {
     const src = this.fullUrl(true, $("embed-controls").checked).replace(/&/g, "&amp;").replace(/"/g, "&quot;");
     const title = `Friction Lab: ${this.lab.viewTitle()}`.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
-    $("embed-code").value = `<iframe src="${src}" title="${title}" width="760" height="520" style="border:0;max-width:100%" loading="lazy"></iframe>`;
+    // allow-same-origin keeps the frame on its own origin, so it loads its wasm from its own
+    // server without CORS headers; the popups flags let "Open in Friction Lab" open a tab
+    const sandbox = $("embed-sandbox").checked ? ` sandbox="${EMBED_SANDBOX}"` : "";
+    $("embed-code").value = `<iframe src="${src}" title="${title}" width="760" height="520" style="border:0;max-width:100%" loading="lazy"${sandbox}></iframe>`;
   }
 
   wireButtons() {
@@ -804,6 +810,7 @@ class Page {
       if (!p.hidden) this.fillEmbed();
     });
     $("embed-controls").addEventListener("change", () => this.fillEmbed());
+    $("embed-sandbox").addEventListener("change", () => this.fillEmbed());
     $("export-svg").addEventListener("click", () => {
       try {
         const svg = this.lab.svg(1000, 620);

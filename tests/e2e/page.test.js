@@ -356,6 +356,31 @@ test("Copy link shows the canonical link; Embed shows an iframe snippet of the c
   assert.deepEqual(problems, []);
 });
 
+test("the Embed snippet is sandboxed and, pasted into a page of another origin, draws from a server with no CORS header", async () => {
+  const { page, problems } = await openPage(browser.context, `${server.url}?v=1&vs=0.02`);
+  await ready(page);
+  await page.click("#embed-button");
+  const snippet = await page.inputValue("#embed-code");
+  assert.match(snippet, / sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"/);
+  await page.uncheck("#embed-sandbox");
+  assert.doesNotMatch(await page.inputValue("#embed-code"), /sandbox=/, "the unsandboxed form on request");
+  // `server` sends no Access-Control-Allow-Origin header
+  const host = await startServer({
+    root: "/nonexistent",
+    extra: { "/host.html": { type: "text/html; charset=utf-8", body: `<!doctype html><html><head><link rel="icon" href="data:,"></head><body style="margin:0">${snippet.replace('loading="lazy"', 'id="lab"')}</body></html>` } },
+  });
+  try {
+    const { page: hp, problems: hostProblems } = await openPage(browser.context, `${host.origin}/host.html`, { allowedOrigins: [host.origin, server.origin] });
+    const frame = await (await hp.waitForSelector("#lab")).contentFrame();
+    await frame.waitForFunction(() => document.documentElement.dataset.ready === "1", null, { timeout: 20_000 });
+    for (const rgb of Object.values(LOOP_COLOURS)) assert.ok(await countColour(frame, "#loops", rgb, 40) > 300, "loops drawn inside the sandboxed iframe");
+    assert.deepEqual(hostProblems, []);
+  } finally {
+    await host.close();
+  }
+  assert.deepEqual(problems, []);
+});
+
 test("a broken wasm module gives a readable message, not a blank page", async () => {
   const { page } = await openPage(browser.context, server.url);
   await page.route("**/*.wasm", (r) => r.fulfill({ status: 404, body: "gone" }));

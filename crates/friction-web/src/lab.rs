@@ -362,13 +362,7 @@ impl Lab {
 
     /// Back to the paper defaults of the current view, keeping the view and its model choice.
     pub fn reset(&mut self) {
-        let mut q = format!("v=1&view={}", self.scenario.view().name);
-        if let Some(m) = self.scenario.get("model") {
-            q.push_str("&model=");
-            q.push_str(&m);
-        }
-        let (s, _) = Scenario::parse_lenient(&q);
-        self.scenario = s;
+        self.scenario = self.scenario.defaults();
         self.job = job_for(&self.scenario);
         self.axes.clear();
         self.fit_final = true;

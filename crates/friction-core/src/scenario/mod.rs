@@ -490,6 +490,17 @@ impl Scenario {
         }
     }
 
+    /// The same view and model choice with every other value at its default (the page's
+    /// "Reset to paper defaults").
+    pub fn defaults(&self) -> Scenario {
+        let mut q = format!("v={VERSION}&view={}", self.view.name);
+        if let Some(m) = self.get("model") {
+            q.push_str("&model=");
+            q.push_str(&m);
+        }
+        Scenario::parse_lenient(&q).0
+    }
+
     /// The view.
     pub fn view(&self) -> &'static ViewDef {
         self.view

@@ -477,3 +477,15 @@ fn the_model_field_of_an_overlay_view_says_how_many_models_it_takes() {
         k => panic!("model is {k:?}"),
     }
 }
+
+#[test]
+fn defaults_keep_the_view_and_model_and_nothing_else() {
+    let s = Scenario::parse("view=relaxation&model=frbd-gkv&n=2&mus=1.2&tend=3").unwrap();
+    let d = s.defaults();
+    assert_eq!(d.to_query(), "v=1&view=relaxation&model=frbd-gkv");
+    let g = Scenario::parse("view=curve&model=frbd-gm,frbd-kv&mus=1.2").unwrap();
+    assert_eq!(
+        g.defaults().to_query(),
+        "v=1&view=curve&model=frbd-gm,frbd-kv"
+    );
+}
