@@ -502,3 +502,86 @@ fn gonthier_force_is_defined_for_out_of_range_dwell_states() {
         }
     }
 }
+
+/// The friction library's modified Stribeck element clamps its state to the limit g(v) in both
+/// directions, δ ← sgn(ζ)·min(|ζ|, g(v)) (CATALOG §6.2d). Loaded to g(0) at low speed and then
+/// reversed to 0.3 m/s = 3 v_s within 0.1 mm of travel, the limit falls from a1 + a2 to a1 while
+/// the element unloads: the discrete clamp pulls δ down with it, and the continuous model must
+/// follow. Reference: the library's discrete update, stepped here at 0.1 µs.
+#[test]
+fn modified_stribeck_clamps_its_state_while_unloading_under_a_falling_limit() {
+    let m = build("modified-stribeck", &[]);
+    // defaults: μ_s = 0.25, μ_c = 0.15, v_s = 0.1 m/s, b_v = 0, k = 1e4 N/m, F_N = 9.81 N
+    let (k, fc, vs) = (1e4, 0.15 * 9.81, 0.1);
+    let (a1, a2) = (fc / k, 0.1 * 9.81 / k);
+    let limit = |v: f64| a1 + a2 * (-(v / vs) * (v / vs)).exp();
+    // 10 mm/s for 30 ms (saturates at g ≈ a1 + 0.99 a2 after 24 ms), then a linear ramp to
+    // −0.3 m/s in 0.1 ms (15 µm of travel), then held.
+    let (t1, ramp, v_load, v_back) = (0.03, 1e-4, 0.01, -0.3);
+    let profile = move |t: f64| {
+        if t <= t1 {
+            v_load
+        } else if t <= t1 + ramp {
+            v_load + (v_back - v_load) * (t - t1) / ramp
+        } else {
+            v_back
+        }
+    };
+    // the library's update with the exact travel of each step
+    let dt = 1e-7;
+    let reference = |tend: f64| {
+        let (mut d, mut t) = (0.0f64, 0.0);
+        let steps = (tend / dt).round() as usize;
+        for _ in 0..steps {
+            let (va, vb) = (profile(t), profile(t + dt));
+            let mid = profile(t + 0.5 * dt);
+            let travel = dt * (va + 4.0 * mid + vb) / 6.0;
+            t += dt;
+            let zeta = d + travel;
+            d = zeta.signum() * zeta.abs().min(limit(vb));
+        }
+        k * d
+    };
+    // from 20 µs after the ramp (6 µm of travel: the continuous form relaxes onto the limit over
+    // η g ≈ 0.15 µm) until the element has crossed to the other side
+    for after in [2e-5, 5e-5, 1e-4, 2e-4, 3e-4, 5e-4, 8e-4, 1.2e-3] {
+        let tend = t1 + ramp + after;
+        let (_, f, _) = drive(m.as_ref(), &profile, tend);
+        let want = reference(tend);
+        assert!(
+            (f - want).abs() < 1e-3 * fc,
+            "{after} s after the reversal: F = {f} N, discrete clamp {want} N (F_C = {fc} N)"
+        );
+    }
+    // The analytic partials hold beyond the limit while unloading too (the case the pull-back
+    // now covers): δ = 1.2 g(v) at v = −0.2 m/s.
+    let (v, d) = (-0.2, 1.2 * limit(-0.2));
+    let (mut dzdz, mut dzdv, mut dfdz) = ([0.0], [0.0], [0.0]);
+    let dfdv = m
+        .partials(v, 0.0, &[d], &mut dzdz, &mut dzdv, &mut dfdz)
+        .unwrap();
+    let rate = |v: f64, d: f64| {
+        let mut dx = [0.0];
+        m.derivative(v, 0.0, &[d], &mut dx);
+        dx[0]
+    };
+    let (hv, hd) = (1e-7, 1e-12);
+    let fd_v = (rate(v + hv, d) - rate(v - hv, d)) / (2.0 * hv);
+    let fd_d = (rate(v, d + hd) - rate(v, d - hd)) / (2.0 * hd);
+    let fd_f = (m.force(v + hv, 0.0, &[d]) - m.force(v - hv, 0.0, &[d])) / (2.0 * hv);
+    assert!(
+        (fd_v - dzdv[0]).abs() < 1e-5 * dzdv[0].abs(),
+        "dż/dv {fd_v} vs {}",
+        dzdv[0]
+    );
+    assert!(
+        (fd_d - dzdz[0]).abs() < 1e-5 * dzdz[0].abs(),
+        "dż/dδ {fd_d} vs {}",
+        dzdz[0]
+    );
+    assert!(
+        (fd_f - dfdv).abs() < 1e-5 * dfdv.abs(),
+        "dF/dv {fd_f} vs {dfdv}"
+    );
+    assert_eq!(dfdz[0], 0.0);
+}
