@@ -81,7 +81,7 @@ pub const PARAMS: [ParamSpec; 9] = [
     // 0/1 switch (`params::SWITCHES`)
     spec(
         "spring",
-        "Spring to the wall (1) or none (0)",
+        "Spring: 0 = none (F_e = 0), 1 = to the wall",
         "spring",
         "",
         1.0,
