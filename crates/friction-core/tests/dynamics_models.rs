@@ -585,3 +585,71 @@ fn modified_stribeck_clamps_its_state_while_unloading_under_a_falling_limit() {
     );
     assert_eq!(dfdz[0], 0.0);
 }
+
+/// GMS in the friction library's form takes explicit per-element lists k_i, b_i, ν_i; lists
+/// equal to what the model derives (σ0/N, σ1/N, ν_i ∝ i^q) give the very same model: identical
+/// forces and states, bit for bit, along a driven history with slips and a reversal.
+#[test]
+fn gms_explicit_element_lists_equal_to_the_derived_ones_give_identical_forces() {
+    let e = find("gms").unwrap();
+    let l = friction_core::registry::lists("gms").unwrap();
+    for over in [vec![], vec![("n", 5.0), ("q", 2.0), ("sigma1", 40.0)]] {
+        let vals: Vec<f64> = e
+            .info
+            .params
+            .iter()
+            .map(|p| {
+                over.iter()
+                    .find(|o| o.0 == p.key)
+                    .map_or(p.default, |o| o.1)
+            })
+            .collect();
+        let d = (l.resolve)(&vals, &[None, None, None]).unwrap();
+        let derived = (e.build)(&vals).unwrap();
+        let explicit = (l.build)(&vals, &[Some(&d[0]), Some(&d[1]), Some(&d[2])]).unwrap();
+        let profile = |t: f64| 0.004 * (1.0 - 2.0 * (t > 0.01) as i32 as f64);
+        for tend in [0.0003, 0.0099, 0.0102, 0.02] {
+            let (xa, fa, ea) = drive(derived.as_ref(), &profile, tend);
+            let (xb, fb, eb) = drive(explicit.as_ref(), &profile, tend);
+            assert_eq!(fa.to_bits(), fb.to_bits(), "{over:?} F at {tend}");
+            assert_eq!(ea.to_bits(), eb.to_bits(), "{over:?} energy at {tend}");
+            assert!(xa.iter().zip(&xb).all(|(a, b)| a.to_bits() == b.to_bits()));
+        }
+    }
+}
+
+/// Explicit lists that differ element by element still slide at the steady state
+/// Σν_i F_ss(v) sgn v + σ2 v = F_ss(v) sgn v + σ2 v (ERRATA #6: each element saturates at
+/// ν_i F_ss whatever its k_i); bad lists are refused with the key named.
+#[test]
+fn gms_element_lists_keep_the_steady_state_and_are_validated() {
+    let e = find("gms").unwrap();
+    let l = friction_core::registry::lists("gms").unwrap();
+    let vals: Vec<f64> = e
+        .info
+        .params
+        .iter()
+        .map(|p| if p.key == "n" { 3.0 } else { p.default })
+        .collect();
+    let (k, b, nu) = ([1e4, 5e4, 2e4], [100.0, 50.0, 0.0], [0.2, 0.3, 0.5]);
+    let m = (l.build)(&vals, &[Some(&k), Some(&b), Some(&nu)]).unwrap();
+    for v in [-0.002, 0.01] {
+        let (_, f, _) = drive(m.as_ref(), &move |_| v, 5.0);
+        let want = gauss(v) * v.signum() + SIGMA2 * v;
+        assert!(
+            (f - want).abs() < 2e-3 * want.abs(),
+            "v = {v}: {f} vs {want}"
+        );
+    }
+    let err = |lists: &[Option<&[f64]>]| (l.build)(&vals, lists).err().unwrap();
+    let e1 = err(&[None, None, Some(&[0.2, 0.3, 0.4])]);
+    assert_eq!(e1.key, "nui");
+    assert!(
+        e1.reason.contains("sum to 1") && e1.reason.contains("0.9"),
+        "{e1}"
+    );
+    assert_eq!(err(&[Some(&[1e4, 1e4]), None, None]).key, "ki");
+    assert_eq!(err(&[None, Some(&[1.0, -1.0, 1.0]), None]).key, "bi");
+    // thirds typed by hand are close enough
+    assert!((l.build)(&vals, &[None, None, Some(&[0.333333, 0.333333, 0.333334])]).is_ok());
+}
