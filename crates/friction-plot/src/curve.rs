@@ -33,6 +33,8 @@ pub fn curve_chart(r: &CurveResult) -> ChartSpec {
         }
     }
     let mut series = Vec::new();
+    // after every model's line, in the order of the page's legend (models, then stick sets)
+    let mut sticks = Vec::new();
     for (i, b) in r.blocks.iter().enumerate() {
         let label = friction_core::registry::find(b.model)
             .map_or_else(|| b.name.to_string(), |e| e.info.label());
@@ -44,7 +46,7 @@ pub fn curve_chart(r: &CurveResult) -> ChartSpec {
             dashed: false,
         });
         if !b.stick.is_empty() {
-            series.push(Series {
+            sticks.push(Series {
                 label: format!("{label}{STICK_LABEL}"),
                 color,
                 points: stick_outline(&b.stick),
@@ -52,6 +54,7 @@ pub fn curve_chart(r: &CurveResult) -> ChartSpec {
             });
         }
     }
+    series.append(&mut sticks);
     let x_range = if x0 < x1 {
         (x0, x1)
     } else {
@@ -113,15 +116,15 @@ mod tests {
     #[test]
     fn karnopp_stick_band_is_a_dashed_outline_in_its_colour_up_to_fs() {
         let ms = vec![
-            find("lugre").unwrap().build_default().unwrap(),
             find("karnopp").unwrap().build_default().unwrap(),
+            find("lugre").unwrap().build_default().unwrap(),
         ];
         let r = curve::run(&[], &ms).unwrap();
         let spec = curve_chart(&r);
-        // LuGre has no stick branch: its line only; Karnopp's line and its stick set
+        // both lines, then Karnopp's stick set (LuGre has no stick branch), as the page lists them
         assert_eq!(spec.series.len(), 3);
         let stick = &spec.series[2];
-        assert!(stick.dashed && stick.color == spec.series[1].color);
+        assert!(stick.dashed && stick.color == spec.series[0].color);
         assert_eq!(stick.label, "Karnopp (1985) — stick set (dashed)");
         let (lo, hi) = stick
             .points
