@@ -251,6 +251,35 @@ pub trait FrictionModel {
 /// an error naming the offending key; it never panics.
 pub type BuildFn = fn(&[f64]) -> Result<Box<dyn FrictionModel>, crate::params::ParamError>;
 
+/// Builds a model from its scalar values (as [`BuildFn`]) and, per list parameter in
+/// [`ListParams::specs`] order, an explicit list or `None` (the model derives that list).
+pub type BuildListsFn =
+    fn(&[f64], &[Option<&[f64]>]) -> Result<Box<dyn FrictionModel>, crate::params::ParamError>;
+
+/// The lists a model runs with for given scalar values and explicit lists: the explicit ones as
+/// given, the others as the model derives them.
+pub type ResolveListsFn =
+    fn(&[f64], &[Option<&[f64]>]) -> Result<Vec<Vec<f64>>, crate::params::ParamError>;
+
+/// Per-element list parameters of a registry model (GMS's element stiffnesses k_i, damping b_i
+/// and fractions ν_i, the friction library's form), each optional: a list left unset is derived
+/// by the model from its scalar parameters, so the scalar [`ModelEntry::build`] stays the
+/// default. Few models have them, so they are looked up by id (`registry::lists`) instead of
+/// widening every [`ModelEntry`].
+#[derive(Clone, Copy)]
+pub struct ListParams {
+    /// One spec per list: key, name, symbol, unit and the range of each element; `default` is
+    /// not used (an unset list is derived).
+    pub specs: &'static [ParamSpec],
+    /// Longest list accepted.
+    pub max_len: usize,
+    /// Builds the model with explicit lists; validates lengths and cross-list rules, with
+    /// errors naming the list's key.
+    pub build: BuildListsFn,
+    /// The lists the model runs with, for fields that show them.
+    pub resolve: ResolveListsFn,
+}
+
 /// One entry of the model registry: description plus builder.
 #[derive(Clone, Copy)]
 pub struct ModelEntry {

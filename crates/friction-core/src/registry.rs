@@ -3,7 +3,7 @@
 //! It sits above the model folders (they define their `ENTRIES`; this file chains them), so the
 //! contract in [`crate::model`] depends on no implementation.
 
-use crate::model::ModelEntry;
+use crate::model::{ListParams, ModelEntry};
 
 /// Every registered model, in a stable order (static, auxiliary, composite, library, dynamic, FrBD).
 pub fn registry() -> impl Iterator<Item = &'static ModelEntry> {
@@ -16,6 +16,14 @@ pub fn registry() -> impl Iterator<Item = &'static ModelEntry> {
 /// Looks a model up by its stable id.
 pub fn find(id: &str) -> Option<&'static ModelEntry> {
     registry().find(|e| e.info.id == id)
+}
+
+/// The per-element list parameters of model `id`, if it has any (GMS's k_i, b_i, ν_i).
+pub fn lists(id: &str) -> Option<&'static ListParams> {
+    match id {
+        "gms" => Some(&crate::dynamics::gms::LISTS),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

@@ -502,3 +502,154 @@ fn gonthier_force_is_defined_for_out_of_range_dwell_states() {
         }
     }
 }
+
+/// The friction library's modified Stribeck element clamps its state to the limit g(v) in both
+/// directions, δ ← sgn(ζ)·min(|ζ|, g(v)) (CATALOG §6.2d). Loaded to g(0) at low speed and then
+/// reversed to 0.3 m/s = 3 v_s within 0.1 mm of travel, the limit falls from a1 + a2 to a1 while
+/// the element unloads: the discrete clamp pulls δ down with it, and the continuous model must
+/// follow. Reference: the library's discrete update, stepped here at 0.1 µs.
+#[test]
+fn modified_stribeck_clamps_its_state_while_unloading_under_a_falling_limit() {
+    let m = build("modified-stribeck", &[]);
+    // defaults: μ_s = 0.25, μ_c = 0.15, v_s = 0.1 m/s, b_v = 0, k = 1e4 N/m, F_N = 9.81 N
+    let (k, fc, vs) = (1e4, 0.15 * 9.81, 0.1);
+    let (a1, a2) = (fc / k, 0.1 * 9.81 / k);
+    let limit = |v: f64| a1 + a2 * (-(v / vs) * (v / vs)).exp();
+    // 10 mm/s for 30 ms (saturates at g ≈ a1 + 0.99 a2 after 24 ms), then a linear ramp to
+    // −0.3 m/s in 0.1 ms (15 µm of travel), then held.
+    let (t1, ramp, v_load, v_back) = (0.03, 1e-4, 0.01, -0.3);
+    let profile = move |t: f64| {
+        if t <= t1 {
+            v_load
+        } else if t <= t1 + ramp {
+            v_load + (v_back - v_load) * (t - t1) / ramp
+        } else {
+            v_back
+        }
+    };
+    // the library's update with the exact travel of each step
+    let dt = 1e-7;
+    let reference = |tend: f64| {
+        let (mut d, mut t) = (0.0f64, 0.0);
+        let steps = (tend / dt).round() as usize;
+        for _ in 0..steps {
+            let (va, vb) = (profile(t), profile(t + dt));
+            let mid = profile(t + 0.5 * dt);
+            let travel = dt * (va + 4.0 * mid + vb) / 6.0;
+            t += dt;
+            let zeta = d + travel;
+            d = zeta.signum() * zeta.abs().min(limit(vb));
+        }
+        k * d
+    };
+    // from 20 µs after the ramp (6 µm of travel: the continuous form relaxes onto the limit over
+    // η g ≈ 0.15 µm) until the element has crossed to the other side
+    for after in [2e-5, 5e-5, 1e-4, 2e-4, 3e-4, 5e-4, 8e-4, 1.2e-3] {
+        let tend = t1 + ramp + after;
+        let (_, f, _) = drive(m.as_ref(), &profile, tend);
+        let want = reference(tend);
+        assert!(
+            (f - want).abs() < 1e-3 * fc,
+            "{after} s after the reversal: F = {f} N, discrete clamp {want} N (F_C = {fc} N)"
+        );
+    }
+    // The analytic partials hold beyond the limit while unloading too (the case the pull-back
+    // now covers): δ = 1.2 g(v) at v = −0.2 m/s.
+    let (v, d) = (-0.2, 1.2 * limit(-0.2));
+    let (mut dzdz, mut dzdv, mut dfdz) = ([0.0], [0.0], [0.0]);
+    let dfdv = m
+        .partials(v, 0.0, &[d], &mut dzdz, &mut dzdv, &mut dfdz)
+        .unwrap();
+    let rate = |v: f64, d: f64| {
+        let mut dx = [0.0];
+        m.derivative(v, 0.0, &[d], &mut dx);
+        dx[0]
+    };
+    let (hv, hd) = (1e-7, 1e-12);
+    let fd_v = (rate(v + hv, d) - rate(v - hv, d)) / (2.0 * hv);
+    let fd_d = (rate(v, d + hd) - rate(v, d - hd)) / (2.0 * hd);
+    let fd_f = (m.force(v + hv, 0.0, &[d]) - m.force(v - hv, 0.0, &[d])) / (2.0 * hv);
+    assert!(
+        (fd_v - dzdv[0]).abs() < 1e-5 * dzdv[0].abs(),
+        "dż/dv {fd_v} vs {}",
+        dzdv[0]
+    );
+    assert!(
+        (fd_d - dzdz[0]).abs() < 1e-5 * dzdz[0].abs(),
+        "dż/dδ {fd_d} vs {}",
+        dzdz[0]
+    );
+    assert!(
+        (fd_f - dfdv).abs() < 1e-5 * dfdv.abs(),
+        "dF/dv {fd_f} vs {dfdv}"
+    );
+    assert_eq!(dfdz[0], 0.0);
+}
+
+/// GMS in the friction library's form takes explicit per-element lists k_i, b_i, ν_i; lists
+/// equal to what the model derives (σ0/N, σ1/N, ν_i ∝ i^q) give the very same model: identical
+/// forces and states, bit for bit, along a driven history with slips and a reversal.
+#[test]
+fn gms_explicit_element_lists_equal_to_the_derived_ones_give_identical_forces() {
+    let e = find("gms").unwrap();
+    let l = friction_core::registry::lists("gms").unwrap();
+    for over in [vec![], vec![("n", 5.0), ("q", 2.0), ("sigma1", 40.0)]] {
+        let vals: Vec<f64> = e
+            .info
+            .params
+            .iter()
+            .map(|p| {
+                over.iter()
+                    .find(|o| o.0 == p.key)
+                    .map_or(p.default, |o| o.1)
+            })
+            .collect();
+        let d = (l.resolve)(&vals, &[None, None, None]).unwrap();
+        let derived = (e.build)(&vals).unwrap();
+        let explicit = (l.build)(&vals, &[Some(&d[0]), Some(&d[1]), Some(&d[2])]).unwrap();
+        let profile = |t: f64| 0.004 * (1.0 - 2.0 * (t > 0.01) as i32 as f64);
+        for tend in [0.0003, 0.0099, 0.0102, 0.02] {
+            let (xa, fa, ea) = drive(derived.as_ref(), &profile, tend);
+            let (xb, fb, eb) = drive(explicit.as_ref(), &profile, tend);
+            assert_eq!(fa.to_bits(), fb.to_bits(), "{over:?} F at {tend}");
+            assert_eq!(ea.to_bits(), eb.to_bits(), "{over:?} energy at {tend}");
+            assert!(xa.iter().zip(&xb).all(|(a, b)| a.to_bits() == b.to_bits()));
+        }
+    }
+}
+
+/// Explicit lists that differ element by element still slide at the steady state
+/// Σν_i F_ss(v) sgn v + σ2 v = F_ss(v) sgn v + σ2 v (ERRATA #6: each element saturates at
+/// ν_i F_ss whatever its k_i); bad lists are refused with the key named.
+#[test]
+fn gms_element_lists_keep_the_steady_state_and_are_validated() {
+    let e = find("gms").unwrap();
+    let l = friction_core::registry::lists("gms").unwrap();
+    let vals: Vec<f64> = e
+        .info
+        .params
+        .iter()
+        .map(|p| if p.key == "n" { 3.0 } else { p.default })
+        .collect();
+    let (k, b, nu) = ([1e4, 5e4, 2e4], [100.0, 50.0, 0.0], [0.2, 0.3, 0.5]);
+    let m = (l.build)(&vals, &[Some(&k), Some(&b), Some(&nu)]).unwrap();
+    for v in [-0.002, 0.01] {
+        let (_, f, _) = drive(m.as_ref(), &move |_| v, 5.0);
+        let want = gauss(v) * v.signum() + SIGMA2 * v;
+        assert!(
+            (f - want).abs() < 2e-3 * want.abs(),
+            "v = {v}: {f} vs {want}"
+        );
+    }
+    let err = |lists: &[Option<&[f64]>]| (l.build)(&vals, lists).err().unwrap();
+    let e1 = err(&[None, None, Some(&[0.2, 0.3, 0.4])]);
+    assert_eq!(e1.key, "nui");
+    assert!(
+        e1.reason.contains("sum to 1") && e1.reason.contains("0.9"),
+        "{e1}"
+    );
+    assert_eq!(err(&[Some(&[1e4, 1e4]), None, None]).key, "ki");
+    assert_eq!(err(&[None, Some(&[1.0, -1.0, 1.0]), None]).key, "bi");
+    // thirds typed by hand are close enough
+    assert!((l.build)(&vals, &[None, None, Some(&[0.333333, 0.333333, 0.333334])]).is_ok());
+}

@@ -149,3 +149,66 @@ fn parameters_that_differ_only_in_range_stay_shared_within_every_range() {
     assert!(controls.iter().any(|c| c.key == "specker.v0"));
     assert!(controls.iter().any(|c| c.key == "karnopp.v0"));
 }
+
+/// GMS's per-element lists through the schema: fields that show the derived lists, explicit
+/// lists that round-trip, lists equal to the derived ones forgotten, errors naming the key.
+#[test]
+fn gms_element_lists_are_list_fields_showing_what_the_model_runs_with() {
+    use friction_core::scenario::ControlKind;
+    let s = Scenario::parse("view=curve&model=gms&n=3").unwrap();
+    let controls = s.controls();
+    let field = |key: &str| controls.iter().find(|c| c.key == key).unwrap();
+    assert!(matches!(
+        field("ki").kind,
+        ControlKind::List { max_len: 64 }
+    ));
+    let third = 1e5 / 3.0;
+    assert_eq!(field("ki").value, format!("{third},{third},{third}"));
+    assert_eq!(
+        field("nui").value,
+        format!("{},{},{}", 1.0 / 6.0, 2.0 / 6.0, 3.0 / 6.0)
+    );
+    assert_eq!(s.get("bi"), Some(field("bi").value.clone()));
+    // explicit lists round-trip; σ0 no longer shapes the stiffnesses
+    let q = "view=curve&model=gms&n=3&ki=10000,50000,20000&nui=0.2,0.3,0.5";
+    let s = Scenario::parse(q).unwrap();
+    let printed = s.to_query();
+    assert!(
+        printed.contains("&ki=10000,50000,20000&nui=0.2,0.3,0.5"),
+        "{printed}"
+    );
+    assert_eq!(Scenario::parse(&printed).unwrap(), s);
+    let mut t = s.clone();
+    t.set("sigma0", "2e5").unwrap();
+    assert_eq!(t.get("ki").unwrap(), "10000,50000,20000");
+    assert_eq!(t.get("gms.ki").unwrap(), "10000,50000,20000");
+    t.set("ki", "").unwrap();
+    assert_eq!(t.get("ki").unwrap(), format!("{0},{0},{0}", 2e5 / 3.0));
+    // the job runs with them
+    assert!(s.build_models().is_ok());
+    // a list equal to the derived one is forgotten, as a default scalar is
+    let s = Scenario::parse(&format!(
+        "view=curve&model=gms&n=3&ki={third},{third},{third}"
+    ))
+    .unwrap();
+    assert!(!s.to_query().contains("ki="), "{}", s.to_query());
+    // errors name the key
+    let errs = Scenario::parse("view=curve&model=gms&n=3&nui=0.5,0.3,0.1").unwrap_err();
+    assert_eq!(errs[0].key, "nui");
+    assert!(errs[0].reason.contains("sum to 1"), "{}", errs[0]);
+    let errs = Scenario::parse("view=curve&model=gms&ki=1,2").unwrap_err();
+    assert_eq!(errs[0].key, "ki");
+    assert!(
+        errs[0].reason.contains("2 values for N = 10"),
+        "{}",
+        errs[0]
+    );
+    let errs = Scenario::parse("view=curve&model=gms&n=2&bi=1,x").unwrap_err();
+    assert_eq!(errs[0].key, "bi");
+    // no list field for a model without lists, none for GMS beyond 64 elements
+    let s = Scenario::parse("view=curve&model=lugre").unwrap();
+    assert!(s.controls().iter().all(|c| c.key != "ki"));
+    assert!(Scenario::parse("view=curve&model=lugre&ki=1").is_err());
+    let s = Scenario::parse("view=curve&model=gms&n=100").unwrap();
+    assert!(s.controls().iter().all(|c| c.key != "ki"));
+}

@@ -47,10 +47,105 @@ fn several_models_get_a_model_column() {
     let ms = vec![model("coulomb"), model("karnopp"), model("stribeck")];
     let r = curve::run(&[-1.0, 1.0, 5.0, 0.5], &ms).unwrap();
     let csv = r.to_csv();
-    assert!(csv.starts_with("model,v,F\ncoulomb,-1,"), "{csv}");
-    assert_eq!(csv.lines().count(), 1 + 15);
+    // Karnopp's stick set adds two columns, filled at v = 0, and two rows for the edges of its
+    // window, which lie between grid points
+    assert!(
+        csv.starts_with("model,v,F,F_stick_lo,F_stick_hi\ncoulomb,-1,"),
+        "{csv}"
+    );
+    assert_eq!(csv.lines().count(), 1 + 15 + 2);
+    assert!(
+        csv.contains("karnopp,-0.00009999999999999999,,-1.4715,1.4715\n"),
+        "{csv}"
+    );
     // the stick branch sees F_e: Karnopp at v = 0 returns F_e = 0.5 N
-    assert!(csv.contains("karnopp,0,0.5\n"), "{csv}");
+    assert!(csv.contains("karnopp,0,0.5,-1.4715,1.4715\n"), "{csv}");
+    assert!(csv.contains("coulomb,0,0,,\n"), "{csv}");
+    // without a stick branch in the set the CSV keeps its two columns
+    let r = curve::run(&[-1.0, 1.0, 5.0, 0.5], &[model("coulomb"), model("lugre")]).unwrap();
+    assert!(r.blocks.iter().all(|b| b.stick.is_empty()));
+    assert!(r.to_csv().starts_with("model,v,F\ncoulomb,-1,"));
+}
+
+/// Karnopp's curve at F_e = 0 never leaves ±F_C, but the law sticks with any force up to
+/// F_s = 1.4715 N inside its window |v| < v_0 = 1e-4 m/s: the curve data carry that band, with
+/// its edges at the window's edges whatever the grid.
+#[test]
+fn karnopp_curve_carries_its_stick_band_up_to_fs() {
+    let r = curve::run(&[], &[model("karnopp")]).unwrap();
+    let b = &r.blocks[0];
+    let fmax = b.points.iter().map(|p| p.1.abs()).fold(0.0, f64::max);
+    assert_eq!(
+        fmax, 0.981_000_000_000_000_1,
+        "the curve itself peaks at F_C"
+    );
+    assert!(!b.stick.is_empty());
+    for &(v, lo, hi) in &b.stick {
+        assert!(v.abs() < 1e-4, "{v}");
+        assert_eq!((lo, hi), (-1.4715, 1.4715));
+    }
+    let (first, last) = (b.stick[0].0, b.stick[b.stick.len() - 1].0);
+    assert!(first > -1e-4 && first < -1e-4 * (1.0 - 1e-12), "{first}");
+    assert!(last < 1e-4 && last > 1e-4 * (1.0 - 1e-12), "{last}");
+    assert!(b.stick.iter().any(|s| s.0 == 0.0));
+    assert!(b.stick.windows(2).all(|w| w[1].0 > w[0].0));
+    // the CSV gives the band edges rows of their own, with F empty
+    let csv = r.to_csv();
+    assert!(csv.starts_with("v,F,F_stick_lo,F_stick_hi\n-0.01,-0.9810000000000001,,\n"));
+    assert!(csv.contains("\n0,0,-1.4715,1.4715\n"), "{csv}");
+    assert!(
+        csv.contains("\n0.00009999999999999999,,-1.4715,1.4715\n"),
+        "{csv}"
+    );
+}
+
+/// The laws with an exact stick at v = 0 (Tustin and the other auxiliary laws, CS/CVS, the
+/// Coulomb–viscous law up to F_C) get the vertical segment at v = 0, also on a grid without
+/// v = 0; the composite laws with their F_s, Coulomb + viscous with its F_C.
+#[test]
+fn exact_stick_laws_get_the_segment_at_zero_on_any_grid() {
+    for (id, fs) in [
+        ("tustin", 1.4715),
+        ("bo-pavelescu", 1.4715),
+        ("hess-soom", 1.4715),
+        ("popp-stelter", 1.4715),
+        ("coulomb-viscous", 0.981),
+        ("cs", 7.5),
+        ("cvs", 7.5),
+    ] {
+        for npts in [801.0, 800.0] {
+            let r = curve::run(&[-0.01, 0.01, npts], &[model(id)]).unwrap();
+            let st = &r.blocks[0].stick;
+            assert_eq!(st.len(), 1, "{id} {npts}: {st:?}");
+            let (v, lo, hi) = st[0];
+            assert_eq!(v, 0.0);
+            assert!(
+                (lo + fs).abs() < 1e-12 && (hi - fs).abs() < 1e-12,
+                "{id}: {lo} {hi}"
+            );
+        }
+    }
+    // Awrejcewicz blends from the stick value to ±F_s across its window: a wedge closing at ±v_0
+    let r = curve::run(&[], &[model("awrejcewicz")]).unwrap();
+    let st = &r.blocks[0].stick;
+    let zero = st.iter().find(|s| s.0 == 0.0).unwrap();
+    assert!((zero.1 + 1.4715).abs() < 1e-12 && (zero.2 - 1.4715).abs() < 1e-12);
+    let edge = st.last().unwrap();
+    assert!(edge.2 - edge.1 < 1e-6 && edge.0 > 0.99e-4, "{edge:?}");
+    // no stick branch, no stick set; and none on the displacement sweep
+    for id in [
+        "coulomb",
+        "stribeck",
+        "lugre",
+        "dahl",
+        "armstrong",
+        "specker",
+    ] {
+        let r = curve::run(&[-0.01, 0.01, 101.0], &[model(id)]).unwrap();
+        assert!(r.blocks[0].stick.is_empty(), "{id}");
+    }
+    let r = curve::run(&composite_figure("sd").unwrap(), &[model("cs")]).unwrap();
+    assert!(r.blocks[0].stick.is_empty());
 }
 
 #[test]
@@ -108,6 +203,7 @@ fn composite_figures_reproduce_the_described_shapes() {
 fn two_way_switches_are_choices_that_keep_their_0_1_query_values() {
     // every 0/1 parameter whose name spells out its two readings is a named switch
     let mut specs: Vec<ParamSpec> = friction_core::experiments::curve::PARAMS.to_vec();
+    specs.extend_from_slice(&friction_core::experiments::stickslip::PARAMS);
     for e in friction_core::registry::registry() {
         specs.extend_from_slice(e.info.params);
     }

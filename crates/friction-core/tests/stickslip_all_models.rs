@@ -90,10 +90,14 @@ fn dynamic_ids_in_the_issue_order() {
 fn view_parameters_and_outputs() {
     assert_eq!(STICKSLIP_VIEW.name, "stickslip");
     let keys: Vec<&str> = STICKSLIP_VIEW.params.iter().map(|p| p.key).collect();
-    assert_eq!(keys, ["m", "kspring", "vb", "mus", "muk", "g", "tend"]);
+    // (new keys go last: `derive` reads m and g by position)
+    assert_eq!(
+        keys,
+        ["m", "kspring", "vb", "mus", "muk", "g", "tend", "vrel0", "spring"]
+    );
     assert_eq!(STICKSLIP_VIEW.derived_model_keys, ["fn"]);
     let defaults: Vec<f64> = PARAMS.iter().map(|p| p.default).collect();
-    assert_eq!(defaults, [1.0, 2.0, 0.1, 0.15, 0.1, 9.81, 40.0]);
+    assert_eq!(defaults, [1.0, 2.0, 0.1, 0.15, 0.1, 9.81, 40.0, 0.0, 1.0]);
     let err = run(
         &[1.0, -2.0],
         &*build_for_bench(

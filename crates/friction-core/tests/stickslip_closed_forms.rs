@@ -239,3 +239,77 @@ fn bristle_models_match_the_errata_reruns() {
         "reset integrator breakaway time",
     );
 }
+
+/// A block started at rest (v(0) = −v_b) on the belt: Coulomb friction, F = −F_C while v < 0,
+/// drives it forwards, m ẍ = −k x + F_C, so x = x*(1 − cos ωt) with x* = F_C/k, ω = √(k/m),
+/// until ẋ reaches v_b at t_s = asin(v_b/(x* ω))/ω; then it sticks (|k x| < F_C).
+#[test]
+fn coulomb_block_started_at_rest_first_accelerates_then_sticks() {
+    let b = Bench {
+        v0: -0.1,
+        tend: 1.0,
+        ..Bench::TABLE_6_1
+    };
+    let r = run_bench(&mut Workspace::default(), &b, &Coulomb { fc: FC }).unwrap();
+    assert_eq!(r.xdot[0], 0.0, "starts at rest");
+    close(r.xddot[0], FC, 1e-12, "initial acceleration F_C/m");
+    let (xs, w) = (FC / 2.0, 2f64.sqrt());
+    let ts = (0.1 / (xs * w)).asin() / w;
+    let i = r.t.iter().position(|&t| t > ts + 1e-6).unwrap();
+    assert!(
+        // (the event at v = 0 sets ẋ = v_b exactly, after a last step a few ulps above it)
+        r.xdot[..i].windows(2).all(|p| p[1] >= p[0] - 1e-14),
+        "accelerates until it reaches the belt"
+    );
+    let stuck = r.v[i..].iter().all(|v| v.abs() < 1e-12);
+    assert!(stuck, "rides the belt after t_s = {ts} s");
+    let last = r.t.len() - 1;
+    let xs_at = xs * (1.0 - (w * ts).cos());
+    close(r.x[last], xs_at + 0.1 * (1.0 - ts), 1e-8, "x(1 s)");
+}
+
+/// Without the spring (no applied force, F_e = 0) the block dropped at rest accelerates at
+/// F_C/m, reaches the belt at t_s = m v_b/F_C and rides it from then on.
+#[test]
+fn without_the_spring_the_block_accelerates_to_the_belt_and_stays() {
+    let b = Bench {
+        v0: -0.1,
+        spring: false,
+        tend: 2.0,
+        ..Bench::TABLE_6_1
+    };
+    let r = run_bench(&mut Workspace::default(), &b, &Coulomb { fc: FC }).unwrap();
+    let ts = 0.1 / FC;
+    for (&t, &xd) in r.t.iter().zip(&r.xdot) {
+        let want = if t < ts { FC * t } else { 0.1 };
+        close(xd, want, 1e-9, "ẋ(t)");
+    }
+    close(
+        r.x[r.t.len() - 1],
+        0.5 * FC * ts * ts + 0.1 * (2.0 - ts),
+        1e-9,
+        "x(2 s)",
+    );
+    // stuck with the block at x > 0: the spring would pull it back, without it nothing does
+    assert!(r.metrics().n_maxima == 0);
+}
+
+/// The new keys default to the thesis' run: the view's defaults are Table 6.1, and a stuck
+/// start with the spring is the benchmark as before (corpus cases 037–087 hold the outputs).
+#[test]
+fn new_keys_default_to_the_thesis_benchmark() {
+    use friction_core::experiments::stickslip::PARAMS;
+    let defaults: Vec<f64> = PARAMS.iter().map(|p| p.default).collect();
+    assert_eq!(Bench::from_values(&defaults).unwrap(), Bench::TABLE_6_1);
+    assert_eq!(
+        Bench::from_values(&defaults[..7]).unwrap(),
+        Bench::TABLE_6_1
+    );
+    let s = friction_core::scenario::Scenario::parse(
+        "view=stickslip&model=coulomb&vrel0=-0.1&spring=0",
+    )
+    .unwrap();
+    use friction_core::job::Inputs;
+    let b = Bench::from_values(&s.view_values()).unwrap();
+    assert_eq!((b.v0, b.spring), (-0.1, false));
+}

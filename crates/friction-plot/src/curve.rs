@@ -3,8 +3,15 @@
 use crate::{padded_range, ChartSpec, Series, PALETTE};
 use friction_core::experiments::curve::{CurveResult, Sweep};
 
+/// Suffix of the legend label of a model's stick set.
+pub const STICK_LABEL: &str = " — stick set (dashed)";
+
 /// Builds the chart of a curve result: one coloured line per model, provisional models marked
 /// in the legend, axis ranges padded around the finite data.
+///
+/// A law with a stick branch also gets its stick set as a dashed outline in its colour (as the
+/// thesis draws them): the vertical segment F_lo…F_hi at v = 0, or the band over Karnopp's
+/// window, so the stiction level F_s shows although the curve at one F_e never reaches it.
 pub fn curve_chart(r: &CurveResult) -> ChartSpec {
     let (title, x_label) = match r.sweep {
         Sweep::Velocity => (
@@ -15,7 +22,8 @@ pub fn curve_chart(r: &CurveResult) -> ChartSpec {
     };
     let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
     for b in &r.blocks {
-        for &(x, y) in &b.points {
+        let outline = stick_outline(&b.stick);
+        for &(x, y) in b.points.iter().chain(&outline) {
             if x.is_finite() && y.is_finite() {
                 x0 = x0.min(x);
                 x1 = x1.max(x);
@@ -24,18 +32,29 @@ pub fn curve_chart(r: &CurveResult) -> ChartSpec {
             }
         }
     }
-    let series = r
-        .blocks
-        .iter()
-        .enumerate()
-        .map(|(i, b)| Series {
-            label: friction_core::registry::find(b.model)
-                .map_or_else(|| b.name.to_string(), |e| e.info.label()),
-            color: PALETTE[i % PALETTE.len()],
+    let mut series = Vec::new();
+    // after every model's line, in the order of the page's legend (models, then stick sets)
+    let mut sticks = Vec::new();
+    for (i, b) in r.blocks.iter().enumerate() {
+        let label = friction_core::registry::find(b.model)
+            .map_or_else(|| b.name.to_string(), |e| e.info.label());
+        let color = PALETTE[i % PALETTE.len()];
+        series.push(Series {
+            label: label.clone(),
+            color,
             points: b.points.clone(),
             dashed: false,
-        })
-        .collect();
+        });
+        if !b.stick.is_empty() {
+            sticks.push(Series {
+                label: format!("{label}{STICK_LABEL}"),
+                color,
+                points: stick_outline(&b.stick),
+                dashed: true,
+            });
+        }
+    }
+    series.append(&mut sticks);
     let x_range = if x0 < x1 {
         (x0, x1)
     } else {
@@ -50,6 +69,17 @@ pub fn curve_chart(r: &CurveResult) -> ChartSpec {
         x_log: false,
         series,
     }
+}
+
+/// The closed outline of a stick set (v, F_lo, F_hi): along the upper ends, back along the lower
+/// ends, and up to the start; a set at one velocity is its vertical segment.
+fn stick_outline(stick: &[(f64, f64, f64)]) -> Vec<(f64, f64)> {
+    let mut pts: Vec<(f64, f64)> = stick.iter().map(|&(v, _, hi)| (v, hi)).collect();
+    pts.extend(stick.iter().rev().map(|&(v, lo, _)| (v, lo)));
+    if stick.len() > 1 {
+        pts.push(pts[0]);
+    }
+    pts
 }
 
 #[cfg(test)]
@@ -81,6 +111,41 @@ mod tests {
         assert!(svg.contains("Linear with stiction"));
         assert!(svg.contains("provisional"));
         assert!(svg.contains("#0072B2") && svg.contains("#D55E00"));
+    }
+
+    #[test]
+    fn karnopp_stick_band_is_a_dashed_outline_in_its_colour_up_to_fs() {
+        let ms = vec![
+            find("karnopp").unwrap().build_default().unwrap(),
+            find("lugre").unwrap().build_default().unwrap(),
+        ];
+        let r = curve::run(&[], &ms).unwrap();
+        let spec = curve_chart(&r);
+        // both lines, then Karnopp's stick set (LuGre has no stick branch), as the page lists them
+        assert_eq!(spec.series.len(), 3);
+        let stick = &spec.series[2];
+        assert!(stick.dashed && stick.color == spec.series[0].color);
+        assert_eq!(stick.label, "Karnopp (1985) — stick set (dashed)");
+        let (lo, hi) = stick
+            .points
+            .iter()
+            .fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.1), b.max(p.1)));
+        assert_eq!((lo, hi), (-1.4715, 1.4715));
+        assert!(stick.points.iter().all(|p| p.0.abs() < 1e-4));
+        assert_eq!(stick.points.first(), stick.points.last(), "closed outline");
+        assert!(spec.y_range.0 < -1.4715 && spec.y_range.1 > 1.4715);
+        // the page's legend lists it as well
+        let out = friction_core::job::Output::Curve {
+            models: vec![ms[0].info(), ms[1].info()],
+            result: &r,
+        };
+        let (_, legend) = &crate::panels::panels(&out)[0];
+        assert_eq!(legend.len(), 3);
+        assert!(legend[2].dashed && legend[2].label == stick.label);
+        // an exact stick at v = 0 is a vertical segment
+        let t = vec![find("tustin").unwrap().build_default().unwrap()];
+        let spec = curve_chart(&curve::run(&[], &t).unwrap());
+        assert_eq!(spec.series[1].points, vec![(0.0, 1.4715), (0.0, -1.4715)]);
     }
 
     #[test]

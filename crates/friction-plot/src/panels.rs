@@ -56,12 +56,14 @@ pub fn panels(out: &Output<'_>) -> Vec<(ChartSpec, Vec<Series>)> {
         }
         Output::Curve { models, result } => {
             let spec = curve_chart(result);
-            // every selected model in the legend, also those still computing
-            let legend = models
+            // every selected model in the legend, also those still computing, and the stick
+            // sets drawn so far
+            let mut legend: Vec<Series> = models
                 .iter()
                 .enumerate()
                 .map(|(i, m)| key(m.label(), i))
                 .collect();
+            legend.extend(spec.series.iter().filter(|s| s.dashed).map(empty));
             vec![(spec, legend)]
         }
         Output::StickSlip { labels, runs } => {

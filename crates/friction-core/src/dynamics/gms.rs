@@ -11,10 +11,16 @@
 //! Pattern (no defaults in the seed; documented parameters): equal stiffness k_i = σ0/N and
 //! damping σ_i = σ1/N; weights α_i ∝ i^q (q = 1: the elements slip one after another, giving a
 //! smooth virgin curve). The element modes (0 stick, ±1 slip direction) are discrete states.
+//!
+//! The friction library's form (CATALOG §6.2f) gives each element its own stiffness k_i, damping
+//! b_i and fraction ν_i (Σν_i = 1) instead: the optional lists `ki`, `bi`, `nui` ([`LISTS`]), N
+//! values each, replace the pattern list by list (σ0, σ1 and q then only shape the lists left
+//! unset). The fractions are the weights α_i above; they must sum to 1 within [`NU_SUM_TOL`]
+//! and are used as given, so the steady state is Σν_i·F_ss(v) sgn v + σ2 v.
 
 use super::common::{self, spec, FN, MUK, MUS, SIGMA0, SIGMA1, SIGMA2, VS};
-use crate::model::{Category, FrictionModel, ModelEntry, ModelInfo};
-use crate::params::{ParamError, ParamSpec};
+use crate::model::{Category, FrictionModel, ListParams, ModelEntry, ModelInfo};
+use crate::params::{fmt_num, ParamError, ParamSpec};
 
 /// Largest element count.
 pub const MAX_ELEMENTS: usize = 1000;
@@ -60,6 +66,57 @@ const PARAMS: [ParamSpec; 11] = [
     ),
 ];
 
+/// The per-element lists, in the order of [`Gms::k`], [`Gms::damp`], [`Gms::alpha`]; `default`
+/// is unused (an unset list is derived).
+const ELEMENTS: [ParamSpec; 3] = [
+    spec(
+        "ki",
+        "Element stiffnesses (unset: σ0/N each)",
+        "k_i",
+        "N/m",
+        1e4,
+        1e-6,
+        1e10,
+        true,
+    ),
+    spec(
+        "bi",
+        "Element damping (unset: σ1/N each)",
+        "b_i",
+        "N·s/m",
+        31.622_776_601_683_793,
+        0.0,
+        1e6,
+        false,
+    ),
+    spec(
+        "nui",
+        "Element fractions, Σ = 1 (unset: ∝ i^q)",
+        "ν_i",
+        "",
+        0.1,
+        1e-9,
+        1.0,
+        false,
+    ),
+];
+
+/// How far the fractions ν_i may sum from 1: hand-typed thirds (0.333333 × 3) pass, a
+/// forgotten element does not.
+pub const NU_SUM_TOL: f64 = 1e-6;
+
+/// The optional per-element lists k_i \[N/m\], b_i \[N·s/m\], ν_i \[-\] (looked up by
+/// `registry::lists`).
+pub static LISTS: ListParams = ListParams {
+    specs: &ELEMENTS,
+    max_len: MAX_ELEMENTS,
+    build: |values, lists| Ok(Box::new(assemble(values, lists)?)),
+    resolve: |values, lists| {
+        let g = assemble(values, lists)?;
+        Ok(vec![g.k, g.damp, g.alpha])
+    },
+};
+
 static INFO: ModelInfo = ModelInfo {
     id: "gms",
     name: "Generalized Maxwell-Slip (Al-Bender et al. 2005)",
@@ -95,23 +152,79 @@ pub struct Gms {
 }
 
 fn build(values: &[f64]) -> Result<Box<dyn FrictionModel>, ParamError> {
+    Ok(Box::new(assemble(values, &[])?))
+}
+
+/// The model from its scalar values and, per [`ELEMENTS`] entry, an explicit list or `None`
+/// (derived: σ0/N, σ1/N, ∝ i^q). Explicit lists must have N values in range, the fractions
+/// must sum to 1; errors name the list's key.
+fn assemble(values: &[f64], lists: &[Option<&[f64]>]) -> Result<Gms, ParamError> {
     let v = common::check(&PARAMS, values)?;
     common::check_mus_ge_muk(v[0], v[1])?;
     common::check_whole("n", v[9])?;
     let n = v[9] as usize;
+    let list = |j: usize, derived: &dyn Fn(usize) -> f64| -> Result<Vec<f64>, ParamError> {
+        let Some(xs) = lists.get(j).copied().flatten() else {
+            return Ok((0..n).map(derived).collect());
+        };
+        let spec = &ELEMENTS[j];
+        let text = || xs.iter().map(|x| fmt_num(*x)).collect::<Vec<_>>().join(",");
+        if xs.len() != n {
+            return Err(ParamError::new(
+                spec.key,
+                &text(),
+                format!(
+                    "{} values for N = {n} elements: give one per element (or none: derived)",
+                    xs.len()
+                ),
+            ));
+        }
+        for (i, &x) in xs.iter().enumerate() {
+            if spec.check(x).is_err() {
+                return Err(ParamError::new(
+                    spec.key,
+                    &text(),
+                    format!(
+                        "value {} ({}) outside {}",
+                        i + 1,
+                        fmt_num(x),
+                        spec.range_text()
+                    ),
+                ));
+            }
+        }
+        Ok(xs.to_vec())
+    };
     let w: Vec<f64> = (1..=n).map(|i| (i as f64).powf(v[10])).collect();
     let sum: f64 = w.iter().sum();
-    Ok(Box::new(Gms {
+    let alpha = list(2, &|i| w[i] / sum)?;
+    let total: f64 = alpha.iter().sum();
+    if (total - 1.0).abs() > NU_SUM_TOL {
+        let text = alpha
+            .iter()
+            .map(|x| fmt_num(*x))
+            .collect::<Vec<_>>()
+            .join(",");
+        return Err(ParamError::new(
+            ELEMENTS[2].key,
+            &text,
+            format!(
+                "the fractions ν_i must sum to 1 within {NU_SUM_TOL:e}; they sum to {}",
+                fmt_num(total)
+            ),
+        ));
+    }
+    Ok(Gms {
         fs: v[0] * v[2],
         fc: v[1] * v[2],
         sigma2: v[5],
         vs: v[6],
         delta: v[7],
         c: v[8],
-        k: vec![v[3] / n as f64; n],
-        damp: vec![v[4] / n as f64; n],
-        alpha: w.iter().map(|x| x / sum).collect(),
-    }))
+        k: list(0, &|_| v[3] / n as f64)?,
+        damp: list(1, &|_| v[4] / n as f64)?,
+        alpha,
+    })
 }
 
 impl Gms {

@@ -3,11 +3,15 @@
 //!
 //! Library (discrete): δ ← sgn(ζ) min(|ζ|, g(v)), ζ = Δx + δ, g(v) = a1 + a2 e^{−(v/v_s)²},
 //! a1 = μ_c N/k, a2 = (μ_s − μ_c) N/k; F = k δ + b_v v. Continuous form used here:
-//! dδ/dt = v below the limit or when unloading; beyond the limit (|δ| > g(v), v δ > 0) a stiff
-//! pull-back is added, dδ/dt = v − |v| (|δ| − g(v)) sgn δ /(η g(v)), η = 1e-3, so δ tracks a
-//! moving limit as the discrete clamp does (within ~0.1 % of g) and the right-hand side stays
-//! continuous (a hard switch here is a sliding mode and would chatter); the output is clipped to
-//! g(v).
+//! dδ/dt = v below the limit; beyond it (|δ| > g(v)) a stiff pull-back is added,
+//! dδ/dt = v − |v| (|δ| − g(v)) sgn δ /(η g(v)), η = 1e-3, so δ tracks a moving limit as the
+//! discrete clamp does (within ~0.1 % of g) and the right-hand side stays continuous (a hard
+//! switch here is a sliding mode and would chatter); the output is clipped to g(v).
+//!
+//! The pull-back acts whatever the direction of motion, as the library's clamp does: after a
+//! reversal into a falling limit (|v| rising past v_s) an element still beyond g(v) is pulled
+//! onto it while it unloads. Pulling back only while loading (v δ > 0) left δ up to a2 above the
+//! limit, and the force up to k·a2 = (μ_s − μ_c) N too high once the element crossed back.
 
 use super::common::{self, spec, FN};
 use crate::model::{Category, FrictionModel, ModelEntry, ModelInfo};
@@ -105,6 +109,17 @@ impl ModifiedStribeck {
         let r = v / self.vs;
         self.a1 + self.a2 * common::exp_neg(r * r)
     }
+
+    /// dδ/dt \[m/s\] at velocity `v` \[m/s\], state `d` and limit `g` \[m\]: v inside the limit,
+    /// pulled back onto it beyond, in either direction of motion (the library clamps both ways).
+    #[inline]
+    fn pull_back(v: f64, d: f64, g: f64) -> f64 {
+        if d.abs() > g {
+            v - v.abs() * (d.abs() - g) * common::sgn(d) / (ETA * g)
+        } else {
+            v
+        }
+    }
 }
 
 impl FrictionModel for ModifiedStribeck {
@@ -117,11 +132,7 @@ impl FrictionModel for ModifiedStribeck {
     fn derivative(&self, v: f64, _fe: f64, x: &[f64], dx: &mut [f64]) {
         let d = x[0];
         let g = self.g(v);
-        dx[0] = if d.abs() > g && v * d > 0.0 {
-            v - v.abs() * (d.abs() - g) * common::sgn(d) / (ETA * g)
-        } else {
-            v
-        };
+        dx[0] = Self::pull_back(v, d, g);
     }
     fn force(&self, v: f64, _fe: f64, x: &[f64]) -> f64 {
         let g = self.g(v);
@@ -130,11 +141,7 @@ impl FrictionModel for ModifiedStribeck {
     fn derivative_and_force(&self, v: f64, _fe: f64, x: &[f64], dx: &mut [f64]) -> f64 {
         let d = x[0];
         let g = self.g(v);
-        dx[0] = if d.abs() > g && v * d > 0.0 {
-            v - v.abs() * (d.abs() - g) * common::sgn(d) / (ETA * g)
-        } else {
-            v
-        };
+        dx[0] = Self::pull_back(v, d, g);
         self.k * d.clamp(-g, g) + self.bv * v
     }
     fn state_scale(&self, _i: usize) -> f64 {
@@ -154,7 +161,7 @@ impl FrictionModel for ModifiedStribeck {
         let g = self.g(v);
         let r = v / self.vs;
         let dg = -2.0 * self.a2 * r * common::exp_neg(r * r) / self.vs;
-        if d.abs() > g && v * d > 0.0 {
+        if d.abs() > g {
             let q = d / g - common::sgn(d);
             dzdz[0] = -v.abs() / (ETA * g);
             dzdv[0] = 1.0 - common::sgn(v) * q / ETA + v.abs() * d * dg / (ETA * g * g);
@@ -174,7 +181,7 @@ impl FrictionModel for ModifiedStribeck {
     fn n_switches(&self) -> usize {
         1
     }
-    // The pull-back switches on where v changes sign beyond the limit.
+    // Beyond the limit the pull-back's |v| has a kink where v changes sign.
     fn switches(&self, v: f64, _fe: f64, _x: &[f64], g: &mut [f64]) {
         g[0] = v;
     }

@@ -13,6 +13,12 @@
 //!   (the figure text says ≈ ±17). The states are integrated along the path, so any model works.
 //!
 //! F_e (`fe`) is passed to every evaluation; it only matters for laws with a stick branch.
+//!
+//! Such a law holds any force up to its breakaway level while it sticks, whatever the one F_e of
+//! the sweep: the F–v curve at that F_e shows a single value at v = 0 (Karnopp's peaks at F_C, not
+//! F_s), so each block also carries the law's stick set, the forces F(v, F_e) spans as F_e runs
+//! over all values, at every velocity of the sweep where that is an interval (v = 0, or the whole
+//! of Karnopp's window |v| < v_0, whose edges are located by bisection).
 
 use super::phenomena::{settle, SETTLE_SLIP};
 use crate::integrate::implicit_euler::StateStepper;
@@ -105,6 +111,10 @@ pub struct CurveBlock {
     pub provisional: bool,
     /// (v or X, F) points in increasing abscissa.
     pub points: Vec<(f64, f64)>,
+    /// Stick set (v \[m/s\], F_lo \[N\], F_hi \[N\]) in increasing v: at each velocity where the law
+    /// can hold any force in \[F_lo, F_hi\] depending on F_e; empty for laws without a stick
+    /// branch and for the displacement sweep. See [`stick_set`].
+    pub stick: Vec<(f64, f64, f64)>,
 }
 
 /// Result of the curve experiment.
@@ -173,15 +183,16 @@ impl Settings {
 /// One model's curve under `s`.
 pub fn run_one(s: &Settings, m: &dyn FrictionModel) -> CurveBlock {
     let info = m.info();
-    let points = match s.sweep {
+    let (points, stick) = match s.sweep {
         Sweep::Velocity => velocity_curve(m, s.v_range.0, s.v_range.1, s.points, s.fe),
-        Sweep::Displacement => displacement_curve(m, s.xmax, s.points, s.fe),
+        Sweep::Displacement => (displacement_curve(m, s.xmax, s.points, s.fe), Vec::new()),
     };
     CurveBlock {
         model: info.id,
         name: info.name,
         provisional: info.provisional,
         points,
+        stick,
     }
 }
 
@@ -205,13 +216,10 @@ pub fn run(
     })
 }
 
-fn velocity_curve(
-    m: &dyn FrictionModel,
-    vmin: f64,
-    vmax: f64,
-    n: usize,
-    fe: f64,
-) -> Vec<(f64, f64)> {
+/// The curve points and the stick set of a velocity sweep.
+type VelocityCurve = (Vec<(f64, f64)>, Vec<(f64, f64, f64)>);
+
+fn velocity_curve(m: &dyn FrictionModel, vmin: f64, vmax: f64, n: usize, fe: f64) -> VelocityCurve {
     let vs: Vec<f64> = (0..n)
         .map(|i| vmin + (vmax - vmin) * i as f64 / (n - 1) as f64)
         .collect();
@@ -219,9 +227,12 @@ fn velocity_curve(
     let mut x0 = vec![0.0; ns];
     m.initial_state(&mut x0);
     if ns == 0 {
-        return vs.iter().map(|&v| (v, m.force(v, fe, &x0))).collect();
+        let points = vs.iter().map(|&v| (v, m.force(v, fe, &x0))).collect();
+        return (points, stick_set(m, &vs, &[]));
     }
     let mut out = vec![(0.0, 0.0); n];
+    // the settled state at every point, for the stick set (Wojewoda's window has a state)
+    let mut states = vec![0.0; n * ns];
     // start nearest v = 0 and walk outwards, so each point starts from a nearby steady state
     let i0 = (0..n)
         .min_by(|&a, &b| vs[a].abs().total_cmp(&vs[b].abs()))
@@ -231,13 +242,105 @@ fn velocity_curve(
         let mut x = x0.clone();
         let mut i = i0 as i64;
         while i >= 0 && (i as usize) < n {
-            let v = vs[i as usize];
+            let k = i as usize;
+            let v = vs[k];
             settle(m, &mut st, v, fe, &mut x, SETTLE_SLIP);
-            out[i as usize] = (v, m.force(v, fe, &x));
+            out[k] = (v, m.force(v, fe, &x));
+            states[k * ns..(k + 1) * ns].copy_from_slice(&x);
             i += dir;
         }
     }
+    let stick = stick_set(m, &vs, &states);
+    (out, stick)
+}
+
+/// The forces model `m` can supply at velocity `v` \[m/s\] in state `x` as F_e ranges over all
+/// values: (F_lo, F_hi) \[N\] where they differ (a stick branch), else `None`.
+///
+/// Every stick branch here is monotone in F_e (a clamp to the breakaway level, or a blend of one),
+/// so the ends are its limits F_e → ∓∞, probed at ∓`f64::MAX` (finite, so within the
+/// [`FrictionModel`] contract).
+pub fn stick_interval(m: &dyn FrictionModel, v: f64, x: &[f64]) -> Option<(f64, f64)> {
+    let lo = m.force(v, -f64::MAX, x);
+    let hi = m.force(v, f64::MAX, x);
+    (lo.is_finite() && hi.is_finite() && lo < hi).then_some((lo, hi))
+}
+
+/// The stick set of `m` over the sweep velocities `vs` (increasing), with the settled states
+/// `states` (`n_states` per velocity, empty for a law without state): the interval of
+/// [`stick_interval`] at every sweep velocity and at v = 0 (absent from a grid with an even
+/// number of points), and at each edge of a stick band (Karnopp's |v| < v_0), located by
+/// bisection between the last velocity inside and the first outside, so that the band's width
+/// does not depend on the grid.
+pub fn stick_set(m: &dyn FrictionModel, vs: &[f64], states: &[f64]) -> Vec<(f64, f64, f64)> {
+    let ns = m.n_states();
+    let state = |i: usize| &states[(i * ns).min(states.len())..((i + 1) * ns).min(states.len())];
+    // (v, index of the grid point whose state it uses)
+    let mut probes: Vec<(f64, usize)> = vs.iter().enumerate().map(|(i, &v)| (v, i)).collect();
+    if let (Some(&first), Some(&last)) = (vs.first(), vs.last()) {
+        if first < 0.0 && last > 0.0 && !vs.contains(&0.0) {
+            let at = vs.partition_point(|&v| v < 0.0);
+            let near = if at > 0 && vs[at - 1].abs() < vs[at].abs() {
+                at - 1
+            } else {
+                at
+            };
+            probes.insert(at, (0.0, near));
+        }
+    }
+    let inside: Vec<Option<(f64, f64)>> = probes
+        .iter()
+        .map(|&(v, i)| stick_interval(m, v, state(i)))
+        .collect();
+    if inside.iter().all(Option::is_none) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for k in 0..probes.len() {
+        let (v, i) = probes[k];
+        // an edge towards the previous probe, before this point
+        if k > 0 && inside[k].is_some() && inside[k - 1].is_none() {
+            if let Some(e) = band_edge(m, v, probes[k - 1].0, state(i)) {
+                out.push(e);
+            }
+        }
+        if let Some((lo, hi)) = inside[k] {
+            out.push((v, lo, hi));
+        }
+        if k + 1 < probes.len() && inside[k].is_some() && inside[k + 1].is_none() {
+            if let Some(e) = band_edge(m, v, probes[k + 1].0, state(i)) {
+                out.push(e);
+            }
+        }
+    }
     out
+}
+
+/// The velocity nearest `outside` up to which the stick interval persists, starting from
+/// `inside` (which has one), with its interval; `None` when that is `inside` itself (a stick
+/// at a single velocity, v = 0).
+fn band_edge(
+    m: &dyn FrictionModel,
+    inside: f64,
+    outside: f64,
+    x: &[f64],
+) -> Option<(f64, f64, f64)> {
+    let (mut a, mut b) = (inside, outside);
+    let mut best = None;
+    for _ in 0..200 {
+        let c = 0.5 * (a + b);
+        if c == a || c == b {
+            break;
+        }
+        match stick_interval(m, c, x) {
+            Some((lo, hi)) => {
+                a = c;
+                best = Some((c, lo, hi));
+            }
+            None => b = c,
+        }
+    }
+    best
 }
 
 /// t at which \[C\]'s profile has travelled `x`: t³/3 + t²/2 = x (Newton, monotone for t ≥ 0).
@@ -292,28 +395,67 @@ fn displacement_curve(m: &dyn FrictionModel, xmax: f64, n: usize, fe: f64) -> Ve
 impl CurveResult {
     /// CSV: header `v,F` (or `x,F` for the displacement sweep), with a leading `model` column
     /// when more than one model is shown; numbers in round-trip form.
+    ///
+    /// When a shown law has a stick set, two columns `F_stick_lo,F_stick_hi` follow, filled
+    /// where the law sticks and empty elsewhere; a stick velocity that is no point of the curve
+    /// (v = 0 of an even grid, a band edge) gets a row of its own with `F` empty. Without a stick
+    /// set the CSV keeps its two columns.
     pub fn to_csv(&self) -> String {
         let xname = match self.sweep {
             Sweep::Velocity => "v",
             Sweep::Displacement => "x",
         };
         let multi = self.blocks.len() > 1;
+        let sticks = self.blocks.iter().any(|b| !b.stick.is_empty());
         let mut s = String::new();
         if multi {
             s.push_str("model,");
         }
         s.push_str(xname);
-        s.push_str(",F\n");
+        s.push_str(",F");
+        if sticks {
+            s.push_str(",F_stick_lo,F_stick_hi");
+        }
+        s.push('\n');
         for b in &self.blocks {
-            for &(a, f) in &b.points {
+            let mut row = |a: f64, f: Option<f64>, st: Option<(f64, f64)>| {
                 if multi {
                     s.push_str(b.model);
                     s.push(',');
                 }
                 s.push_str(&fmt_num(a));
                 s.push(',');
-                s.push_str(&fmt_num(f));
+                if let Some(f) = f {
+                    s.push_str(&fmt_num(f));
+                }
+                if sticks {
+                    s.push(',');
+                    if let Some((lo, hi)) = st {
+                        s.push_str(&fmt_num(lo));
+                        s.push(',');
+                        s.push_str(&fmt_num(hi));
+                    } else {
+                        s.push(',');
+                    }
+                }
                 s.push('\n');
+            };
+            // merge the two sequences, both increasing in v
+            let mut k = 0;
+            for &(a, f) in &b.points {
+                while k < b.stick.len() && b.stick[k].0 < a {
+                    row(b.stick[k].0, None, Some((b.stick[k].1, b.stick[k].2)));
+                    k += 1;
+                }
+                if k < b.stick.len() && b.stick[k].0 == a {
+                    row(a, Some(f), Some((b.stick[k].1, b.stick[k].2)));
+                    k += 1;
+                } else {
+                    row(a, Some(f), None);
+                }
+            }
+            for &(v, lo, hi) in &b.stick[k..] {
+                row(v, None, Some((lo, hi)));
             }
         }
         s

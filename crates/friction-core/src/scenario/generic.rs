@@ -8,13 +8,18 @@
 //! key differ in default, unit or symbol (the bristle model's σ0 is 1e3 N/m, LuGre's 1e5;
 //! Specker's v_0 is a transition velocity, Karnopp's a window), the controls offer one field per
 //! model under its `<model id>.<key>`, so that every field shows the value its model runs with.
+//!
+//! A model with per-element list parameters (`registry::lists`: GMS's `ki`, `bi`, `nui`) takes
+//! each as a comma-separated list; an unset list is derived by the model from its scalars, and
+//! its field shows the derived values. A list equal to what the model would derive is forgotten,
+//! as a scalar equal to its default is.
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use super::{Control, ControlKind, Group, Role};
 use crate::job::ViewDef;
-use crate::model::{FrictionModel, ModelEntry};
+use crate::model::{FrictionModel, ListParams, ModelEntry};
 use crate::params::{fmt_num, ParamError, ParamSpec};
 use crate::registry;
 
@@ -28,6 +33,59 @@ pub(crate) struct Generic {
     /// Explicit values for one model, `(model id, key)` (query key `<model id>.<key>`), over
     /// `values`; kept only where they differ from what the model would take without them.
     pub own: BTreeMap<(&'static str, &'static str), f64>,
+    /// Explicit per-element lists of the selected models that have list parameters (GMS's
+    /// `ki`, `bi`, `nui`); kept only where they differ from what the model would derive.
+    pub lists: BTreeMap<&'static str, Vec<f64>>,
+}
+
+/// Longest list the page gets a field for: it draws one slider per element (the list keys
+/// still take up to the model's own limit in links and on the CLI).
+const LIST_FIELD_MAX: usize = 64;
+
+/// `xs` as a query value: comma-separated round-trip numbers.
+fn join(xs: &[f64]) -> String {
+    xs.iter().map(|x| fmt_num(*x)).collect::<Vec<_>>().join(",")
+}
+
+/// Parses a comma-separated list for `spec` (each element in its range), at most `max_len`
+/// values; errors name `key` and the offending element.
+fn parse_list(
+    key: &str,
+    spec: &ParamSpec,
+    text: &str,
+    max_len: usize,
+) -> Result<Vec<f64>, ParamError> {
+    let mut out = Vec::new();
+    for (i, piece) in text.split(',').enumerate() {
+        if i >= max_len {
+            return Err(ParamError::new(
+                key,
+                text,
+                format!("more than {max_len} values"),
+            ));
+        }
+        match piece
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|x| spec.check(*x).is_ok())
+        {
+            Some(x) => out.push(x),
+            None => {
+                return Err(ParamError::new(
+                    key,
+                    text,
+                    format!(
+                        "value {} \"{}\" is not a number in {}",
+                        i + 1,
+                        piece.trim(),
+                        spec.range_text()
+                    ),
+                ))
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// `<model id>.<key>` for every registry parameter, built once (controls carry `&'static str`
@@ -51,6 +109,72 @@ fn qualified(id: &str, key: &str) -> Option<&'static str> {
 }
 
 impl Generic {
+    /// The selected model with list parameter `key`, its lists and the list's position.
+    fn list_spec(&self, key: &str) -> Option<(&'static ModelEntry, &'static ListParams, usize)> {
+        self.entries().into_iter().find_map(|e| {
+            let l = registry::lists(e.info.id)?;
+            let j = l.specs.iter().position(|p| p.key == key)?;
+            Some((e, l, j))
+        })
+    }
+
+    /// The explicit lists for `l`, in its `specs` order (`None`: derived).
+    fn explicit_lists(&self, l: &ListParams) -> Vec<Option<&[f64]>> {
+        l.specs
+            .iter()
+            .map(|p| self.lists.get(p.key).map(Vec::as_slice))
+            .collect()
+    }
+
+    /// The view's derived model values (as `Scenario::derived`), from this body's values.
+    fn derived(&self, def: &ViewDef) -> Vec<(&'static str, f64)> {
+        let view: Vec<f64> = def.params.iter().map(|p| self.value(p)).collect();
+        def.derive.map(|d| d(&view)).unwrap_or_default()
+    }
+
+    /// The lists model `e` runs with (explicit or derived); `None` without lists or when the
+    /// values do not build.
+    fn resolved_lists(&self, def: &ViewDef, e: &ModelEntry) -> Option<Vec<Vec<f64>>> {
+        let l = registry::lists(e.info.id)?;
+        let values = self.model_values(def, e, &self.derived(def));
+        (l.resolve)(&values, &self.explicit_lists(l)).ok()
+    }
+
+    /// Sets list `j` of `l` from its text (`key` as given, for errors); empty text unsets it.
+    fn apply_list(
+        &mut self,
+        key: &str,
+        l: &'static ListParams,
+        j: usize,
+        value: &str,
+    ) -> Result<(), ParamError> {
+        let spec = &l.specs[j];
+        if value.trim().is_empty() {
+            self.lists.remove(spec.key);
+            return Ok(());
+        }
+        let xs = parse_list(key, spec, value, l.max_len)?;
+        self.lists.insert(spec.key, xs);
+        Ok(())
+    }
+
+    /// Builds the selected model `e` with the scenario's values and lists (`derived`: the
+    /// view's derived keys).
+    pub fn build_entry(
+        &self,
+        def: &ViewDef,
+        e: &ModelEntry,
+        derived: &[(&str, f64)],
+    ) -> Result<Box<dyn FrictionModel>, ParamError> {
+        let values = self.model_values(def, e, derived);
+        match registry::lists(e.info.id) {
+            Some(l) if l.specs.iter().any(|p| self.lists.contains_key(p.key)) => {
+                (l.build)(&values, &self.explicit_lists(l))
+            }
+            _ => (e.build)(&values),
+        }
+    }
+
     pub fn entries(&self) -> Vec<&'static ModelEntry> {
         if self.models.is_empty() {
             registry::registry().take(1).collect()
@@ -171,6 +295,9 @@ impl Generic {
         if let Some((id, k)) = key.split_once('.') {
             return self.apply_own(def, key, id, k, value);
         }
+        if let Some((_, l, j)) = self.list_spec(key) {
+            return self.apply_list(key, l, j, value);
+        }
         let specs = self.specs(def, key);
         let Some(first) = specs.first() else {
             let why = if def.derived_model_keys.contains(&key) {
@@ -204,6 +331,12 @@ impl Generic {
             e.key = key.to_string();
             e
         };
+        // a list belongs to its one model anyway: `gms.ki` is `ki`
+        if let Some((e, l, j)) = self.list_spec(k) {
+            if e.info.id == id {
+                return self.apply_list(key, l, j, value);
+            }
+        }
         let Some((e, p)) = self.own_spec(def, id, k) else {
             let ids: Vec<&str> = self.entries().iter().map(|e| e.info.id).collect();
             let why = if Self::view_owned(def, k) {
@@ -246,6 +379,19 @@ impl Generic {
                 self.own.remove(&(id, k));
             }
         }
+        // Lists last (they derive from the scalars): dropped when no selected model has them or
+        // when they equal what the model would derive.
+        let keys: Vec<&'static str> = self.lists.keys().copied().collect();
+        for k in keys {
+            let keep = self.list_spec(k).is_some_and(|(e, l, j)| {
+                let values = self.model_values(def, e, &self.derived(def));
+                let unset = vec![None; l.specs.len()];
+                (l.resolve)(&values, &unset).map_or(true, |d| d[j] != self.lists[k])
+            });
+            if !keep {
+                self.lists.remove(k);
+            }
+        }
     }
 
     /// Value for `spec` (the view's value or the model's): explicit, else the spec's default.
@@ -284,7 +430,7 @@ impl Generic {
     ) -> Result<Vec<Box<dyn FrictionModel>>, ParamError> {
         self.entries()
             .into_iter()
-            .map(|e| (e.build)(&self.model_values(def, e, derived)))
+            .map(|e| self.build_entry(def, e, derived))
             .collect()
     }
 
@@ -292,6 +438,12 @@ impl Generic {
         if key == "model" {
             let ids: Vec<&str> = self.entries().iter().map(|e| e.info.id).collect();
             return Some(ids.join(","));
+        }
+        let (id, k) = key.split_once('.').unwrap_or(("", key));
+        if let Some((e, _, j)) = self.list_spec(k) {
+            if id.is_empty() || id == e.info.id {
+                return Some(join(&self.resolved_lists(def, e)?[j]));
+            }
         }
         if let Some((id, k)) = key.split_once('.') {
             let (e, p) = self.own_spec(def, id, k)?;
@@ -314,6 +466,13 @@ impl Generic {
             for p in e.info.params {
                 if let Some(x) = self.own.get(&(e.info.id, p.key)) {
                     push(&format!("{}.{}", e.info.id, p.key), fmt_num(*x));
+                }
+            }
+        }
+        for e in self.entries() {
+            for p in registry::lists(e.info.id).map_or(&[][..], |l| l.specs) {
+                if let Some(xs) = self.lists.get(p.key) {
+                    push(p.key, join(xs));
                 }
             }
         }
@@ -406,6 +565,31 @@ impl Generic {
                         Some(e.info.short_name()),
                     ));
                 }
+            }
+        }
+        // Per-element lists, showing what the model runs with (derived where unset).
+        for e in self.entries() {
+            let (Some(l), Some(lists)) = (registry::lists(e.info.id), self.resolved_lists(def, e))
+            else {
+                continue;
+            };
+            for (p, xs) in l.specs.iter().zip(&lists) {
+                if xs.len() > LIST_FIELD_MAX {
+                    continue;
+                }
+                out.push(Control {
+                    key: p.key,
+                    label: p.label(),
+                    unit: p.unit,
+                    min: p.min,
+                    max: p.max,
+                    log: p.log,
+                    value: join(xs),
+                    kind: ControlKind::List {
+                        max_len: LIST_FIELD_MAX.min(l.max_len),
+                    },
+                    group: "model",
+                });
             }
         }
         out

@@ -401,6 +401,7 @@ impl Scenario {
                 for ((id, k), x) in &old.own {
                     let _ = g.apply(v, &format!("{id}.{k}"), &fmt_num(*x));
                 }
+                g.lists.clone_from(&old.lists);
                 Body::Models(g)
             }
             (Body::Models(old), ViewKind::Frbd(fv)) => {
@@ -566,7 +567,7 @@ impl Scenario {
         let derived = self.derived();
         g.entries()
             .into_iter()
-            .map(|e| Ok((e, (e.build)(&g.model_values(self.view, e, &derived))?)))
+            .map(|e| Ok((e, g.build_entry(self.view, e, &derived)?)))
             .collect()
     }
 

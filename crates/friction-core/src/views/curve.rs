@@ -154,7 +154,29 @@ impl Job for CurveJob {
             .collect();
         let summary = rows
             .iter()
-            .map(|r| format!("{}: F from {} N to {} N.", r[0], r[1], r[2]))
+            .zip(&self.result.blocks)
+            .map(|(r, b)| {
+                let mut t = format!("{}: F from {} N to {} N.", r[0], r[1], r[2]);
+                if let (Some(first), Some(last)) = (b.stick.first(), b.stick.last()) {
+                    let lo = b.stick.iter().map(|s| s.1).fold(f64::INFINITY, f64::min);
+                    let hi = b
+                        .stick
+                        .iter()
+                        .map(|s| s.2)
+                        .fold(f64::NEG_INFINITY, f64::max);
+                    let at = if first.0 == last.0 {
+                        format!("at v = {}", sig(first.0))
+                    } else {
+                        format!("for v from {} to {} m/s", sig(first.0), sig(last.0))
+                    };
+                    t.push_str(&format!(
+                        " Sticks {at} with any F from {} N to {} N (dashed).",
+                        sig(lo),
+                        sig(hi)
+                    ));
+                }
+                t
+            })
             .collect::<Vec<_>>()
             .join(" ");
         let notes = self

@@ -84,7 +84,7 @@ impl<'a> ClosedLoop<'a> {
 
     #[inline]
     pub(super) fn fe(&self, y: &[f64]) -> f64 {
-        -self.st.b.k * y[0]
+        -self.st.b.spring_rate() * y[0]
     }
 
     /// The range of forces a static law can supply at rest for external force fe: spanned by
@@ -208,7 +208,7 @@ impl<'a> ClosedLoop<'a> {
         let f = self.force(y);
         let xdd = match self.st.mode {
             Mode::Slide(_) => 0.0,
-            _ => (-self.st.b.k * y[0] - f) / self.st.b.m,
+            _ => (-self.st.b.spring_rate() * y[0] - f) / self.st.b.m,
         };
         self.st.out.t.push(t);
         self.st.out.x.push(y[0]);
@@ -232,7 +232,7 @@ impl System for ClosedLoop<'_> {
             let f = self
                 .model
                 .derivative_and_force(v, self.fe(y), &y[2..], &mut dy[2..]);
-            dy[1] = (-self.st.b.k * y[0] - f) / self.st.b.m;
+            dy[1] = (-self.st.b.spring_rate() * y[0] - f) / self.st.b.m;
             return;
         }
         let v = match self.st.mode {
@@ -242,7 +242,7 @@ impl System for ClosedLoop<'_> {
             }
             _ => {
                 let f = self.force(y);
-                dy[1] = (-self.st.b.k * y[0] - f) / self.st.b.m;
+                dy[1] = (-self.st.b.spring_rate() * y[0] - f) / self.st.b.m;
                 y[1] - self.st.b.vb
             }
         };
@@ -289,7 +289,7 @@ impl System for ClosedLoop<'_> {
         jac[..nc * nc].fill(0.0);
         let m = self.st.b.m;
         jac[1] = 1.0;
-        jac[nc] = -self.st.b.k / m;
+        jac[nc] = -self.st.b.spring_rate() / m;
         jac[nc + 1] = -dfdv / m;
         for j in 0..nz {
             jac[nc + 2 + j] = -dfdz[j] / m;

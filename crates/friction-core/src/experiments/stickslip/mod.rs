@@ -5,6 +5,11 @@
 //! relative velocity v = ẋ − v_b and the external force F_e = −k x; x(0) = 0, ẋ(0) = v_b (the block
 //! starts stuck), model states at their virgin value.
 //!
+//! Two keys reach the published variants of the rig: `vrel0`, the initial relative velocity
+//! v(0) = ẋ(0) − v_b (0, the thesis' stuck start, by default; −v_b starts the block at rest), and
+//! `spring` = 0, which removes the spring, the only applied force: m ẍ = −F with F_e = 0 (a block
+//! dropped onto the belt).
+//!
 //! Why a hybrid driver: state models are integrated as one stiff ODE \[x, ẋ, z…\] with the model's
 //! switching functions as events. Static laws (no state) that jump at v = 0 (Coulomb) cannot be
 //! integrated as an ODE at all — the force chatters between ±F_C. For them the driver runs an
@@ -26,7 +31,7 @@ use crate::params::{spec, ParamError, ParamSpec};
 use closed_loop::*;
 
 /// View parameters, thesis Table 6.1 defaults, in the order [`run`] expects them.
-pub const PARAMS: [ParamSpec; 7] = [
+pub const PARAMS: [ParamSpec; 9] = [
     spec("m", "Mass of the block", "m", "kg", 1.0, 1e-3, 1e3, true),
     spec(
         "kspring",
@@ -62,6 +67,28 @@ pub const PARAMS: [ParamSpec; 7] = [
         1000.0,
         false,
     ),
+    // relative, not ẋ(0) itself: its default (0, the thesis' stuck start) then holds for any v_b
+    spec(
+        "vrel0",
+        "Initial velocity relative to the belt (−v_b: block at rest)",
+        "v(0)",
+        "m/s",
+        0.0,
+        -10.0,
+        10.0,
+        false,
+    ),
+    // 0/1 switch (`params::SWITCHES`)
+    spec(
+        "spring",
+        "Spring: 0 = none (F_e = 0), 1 = to the wall",
+        "spring",
+        "",
+        1.0,
+        0.0,
+        1.0,
+        false,
+    ),
 ];
 
 /// Relative tolerance of the benchmark runs (thesis Table 6.1).
@@ -86,6 +113,11 @@ pub struct Bench {
     pub g: f64,
     /// End time \[s\].
     pub tend: f64,
+    /// Initial relative velocity v(0) = ẋ(0) − v_b \[m/s\] (0: the block starts stuck).
+    pub v0: f64,
+    /// Whether the spring ties the block to the wall; without it no force but friction acts
+    /// (F_e = 0).
+    pub spring: bool,
 }
 
 impl Bench {
@@ -98,6 +130,8 @@ impl Bench {
         muk: 0.1,
         g: 9.81,
         tend: 40.0,
+        v0: 0.0,
+        spring: true,
     };
 
     /// Validates view values given in [`PARAMS`] order (missing trailing values take defaults).
@@ -112,7 +146,18 @@ impl Bench {
             muk: v[4],
             g: v[5],
             tend: v[6],
+            v0: v[7],
+            spring: v[8] >= 0.5,
         })
+    }
+
+    /// Stiffness of the spring acting on the block \[N/m\]: k, or 0 without the spring.
+    pub fn spring_rate(&self) -> f64 {
+        if self.spring {
+            self.k
+        } else {
+            0.0
+        }
     }
 
     /// Normal force F_N = m g \[N\], the value the view passes to the models' `fn` key.
@@ -305,7 +350,8 @@ pub struct BenchRun {
 }
 
 impl BenchRun {
-    /// Sets up the closed loop at rest on the belt and starts the integrator in `ws`.
+    /// Sets up the closed loop (x = 0, v = v(0), virgin model states) and starts the integrator
+    /// in `ws`.
     pub fn start(
         ws: &mut Workspace,
         b: &Bench,
@@ -316,14 +362,19 @@ impl BenchRun {
         let mut sys = ClosedLoop::new(model, b);
         let mut y = vec![0.0; 2 + ns];
         y[0] = 0.0;
-        y[1] = b.vb;
+        y[1] = b.vb + b.v0;
         model.initial_state(&mut y[2..]);
         // Laws without own switching logic that jump at v = 0 (Coulomb; SD/SV with their state
         // X) get the exact stick; state models with switches handle their surfaces themselves.
         sys.st.sticks =
             (ns == 0 || (nsw == 0 && model.n_discrete() == 0)) && sys.jumps_at(0.0, 0.0, &y[2..]);
         if sys.st.sticks {
-            sys.st.mode = sys.decide_at_rest(0.0, &y[2..]);
+            // F_e = −k·x(0) = 0; a moving start slips on its own side until v first reaches 0
+            sys.st.mode = if b.v0 == 0.0 {
+                sys.decide_at_rest(0.0, &y[2..])
+            } else {
+                Mode::Slip(if b.v0 > 0.0 { 1 } else { -1 })
+            };
         }
         let opts = Options {
             rtol: ws.tolerance.unwrap_or(RTOL),
