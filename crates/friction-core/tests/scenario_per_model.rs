@@ -160,7 +160,7 @@ fn gms_element_lists_are_list_fields_showing_what_the_model_runs_with() {
     let field = |key: &str| controls.iter().find(|c| c.key == key).unwrap();
     assert!(matches!(
         field("ki").kind,
-        ControlKind::List { max_len: 64 }
+        ControlKind::List { max_len: 64, .. }
     ));
     let third = 1e5 / 3.0;
     assert_eq!(field("ki").value, format!("{third},{third},{third}"));

@@ -587,8 +587,14 @@ impl Generic {
                     value: join(xs),
                     kind: ControlKind::List {
                         max_len: LIST_FIELD_MAX.min(l.max_len),
+                        items: (1..=xs.len())
+                            .map(|i| format!("{}_{i}", p.symbol.trim_end_matches("_i")))
+                            .collect(),
                     },
-                    group: "model",
+                    group: Group::MODEL,
+                    role: Role::Plain,
+                    // the element count n decides how many entries the lists have
+                    structural: false,
                 });
             }
         }
