@@ -10,23 +10,32 @@
 //! minutes), or a hostile query string given to the parsers (every fourth case). Reports panics,
 //! NaN/inf in the CSV, the longest single unit of work (the page's frame budget depends on it),
 //! the cases stopped at the budget, and the slowest queries; exit status 1 on a panic, a
-//! non-finite number or a unit over 50 ms.
+//! non-finite number or a unit over 50 ms. (The release profile aborts on a panic: the
+//! hook prints the case first; a debug build, `cargo run --example fuzz`, catches and goes on.)
 
 #[path = "../../friction-core/tests/fuzzgen/mod.rs"]
 mod fuzzgen;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Mutex;
 use std::time::Instant;
 
 use friction_core::scenario::Scenario;
 use fuzzgen::{hostile_query, legal_query, non_finite, Rng};
+
+/// The case being run, for the panic hook: the release profile aborts on a panic (no unwinding
+/// to catch), so the hook names the case before the process ends.
+static CURRENT: Mutex<String> = Mutex::new(String::new());
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let cases: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(1000);
     let seed: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1);
     let case_ms: f64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(200.0);
-    std::panic::set_hook(Box::new(|_| {}));
+    std::panic::set_hook(Box::new(|info| {
+        let q = CURRENT.lock().map(|q| q.clone()).unwrap_or_default();
+        println!("PANIC on {q:?}: {info}");
+    }));
     let t_all = Instant::now();
     let (mut panics, mut nan, mut stopped, mut refused, mut hostile) = (0, 0, 0, 0, 0);
     let mut longest_unit: Vec<(f64, String)> = Vec::new();
@@ -41,6 +50,7 @@ fn main() {
         if case % 4 == 3 {
             hostile += 1;
             let q = hostile_query(&mut r);
+            set_current(&q);
             let key = String::from_utf8_lossy(&r.u64().to_le_bytes()).into_owned();
             let ok = catch_unwind(AssertUnwindSafe(|| {
                 let (mut s, _) = Scenario::parse_lenient(&q);
@@ -56,6 +66,7 @@ fn main() {
             continue;
         }
         let q = legal_query(&mut r);
+        set_current(&q);
         let t0 = Instant::now();
         let res = catch_unwind(AssertUnwindSafe(|| {
             let Ok(s) = Scenario::parse(&q) else {
@@ -112,5 +123,11 @@ fn main() {
     let worst = longest_unit.first().map_or(0.0, |w| w.0);
     if panics > 0 || nan > 0 || worst > 50.0 {
         std::process::exit(1);
+    }
+}
+
+fn set_current(q: &str) {
+    if let Ok(mut c) = CURRENT.lock() {
+        q.clone_into(&mut c);
     }
 }
