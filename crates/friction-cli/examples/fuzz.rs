@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! cargo run --release -p friction-cli --example fuzz -- CASES [SEED] [CASE_MS]
+//! cargo run --release -p friction-cli --example fuzz -- links N [SEED]   # N legal links
 //! ```
 //!
 //! Each case is a legal query generated from the core's schema (`friction-core/tests/fuzzgen`)
@@ -29,6 +30,16 @@ static CURRENT: Mutex<String> = Mutex::new(String::new());
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("links") {
+        // `links N [SEED]`: N legal query strings, one a line (bench/browser/fuzz-links.mjs)
+        let n: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1000);
+        let seed: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1);
+        for case in 0..n {
+            let mut r = Rng::new(seed.wrapping_mul(1_000_003).wrapping_add(case));
+            println!("{}", legal_query(&mut r));
+        }
+        return;
+    }
     let cases: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(1000);
     let seed: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1);
     let case_ms: f64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(200.0);

@@ -62,6 +62,9 @@ fn blame_given(s: &dyn Inputs, values: &[f64], e: ParamError) -> ParamError {
 /// `SETTLE_SLIP` (a millisecond or less for most models, tens for a bristle model snapping).
 pub const POINTS_CHUNK: usize = 4;
 
+/// Milliseconds of the caller's clock after which a unit takes no further point.
+const UNIT_MS: f64 = 5.0;
+
 /// Abscissae of a displacement sweep per unit of work (eight solver steps each).
 const DISP_CHUNK: usize = 64;
 
@@ -78,7 +81,7 @@ pub struct CurveJob {
 }
 
 impl Job for CurveJob {
-    fn advance(&mut self, _: &dyn Fn() -> f64) {
+    fn advance(&mut self, clock: &dyn Fn() -> f64) {
         let Some((_, m)) = self.models.get(self.finished) else {
             return;
         };
@@ -90,7 +93,16 @@ impl Job for CurveJob {
             Sweep::Velocity => POINTS_CHUNK,
             Sweep::Displacement => DISP_CHUNK,
         };
-        let done = run.advance(m, chunk);
+        // at most `chunk` points, and one only once the caller's clock shows the unit is long
+        // (a bristle model's point can take tens of ms): the points do not depend on the cut
+        let t0 = clock();
+        let mut done = false;
+        for _ in 0..chunk {
+            done = run.advance(m, 1);
+            if done || clock() - t0 >= UNIT_MS {
+                break;
+            }
+        }
         let block = run.block(m);
         if self.result.blocks.len() > self.finished {
             self.result.blocks[self.finished] = block;
