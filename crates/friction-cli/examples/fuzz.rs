@@ -57,6 +57,15 @@ fn main() {
         list.truncate(10);
     };
     for case in 0..cases {
+        if case > 0 && case % 2000 == 0 {
+            // a running tally, so that a run cut short still reports
+            println!(
+                "after {case} cases ({:.0} s): {panics} panics, {nan} NaN/inf, {stopped} stopped \
+                 at the budget, {refused} refused, longest unit {:.2} ms",
+                t_all.elapsed().as_secs_f64(),
+                longest_unit.first().map_or(0.0, |w| w.0)
+            );
+        }
         let mut r = Rng::new(seed.wrapping_mul(1_000_003).wrapping_add(case));
         if case % 4 == 3 {
             hostile += 1;
@@ -110,6 +119,9 @@ fn main() {
                 if let Some(line) = bad {
                     nan += 1;
                     println!("NON-FINITE seed {seed} case {case}: {q}  [{line}]");
+                }
+                if unit > 1000.0 {
+                    println!("LONG UNIT {unit:.0} ms seed {seed} case {case}: {q}");
                 }
                 report(&mut longest_unit, unit, &q);
                 report(&mut slowest_case, ms, &q);

@@ -115,3 +115,18 @@ fn phenomena_of_a_query_say_which_values_they_ignore() {
     let (_, _, err) = run(&["view=curve&model=lugre", "--phenomena"]);
     assert!(!err.contains("ignoring"), "{err}");
 }
+
+/// Issue 18: a legal link that computes for minutes (a bristle model snapping through every
+/// point of a curve) stops at the 5 s budget with what it computed and what to lower; exit 2.
+#[test]
+fn a_long_run_stops_at_the_budget_with_what_to_change() {
+    let (code, out, err) = run(&["view=explorer&model=bristle&mus=0.3"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("budget") && err.contains("npts"), "{err}");
+    assert!(err.contains("--no-budget"), "{err}");
+    assert!(out.starts_with("v,F\n"), "{out}");
+    let (code, out, err) = run(&["view=curve&model=lugre&npts=3", "--no-budget"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 4);
+    assert!(run(&["--help"]).1.contains("--no-budget"));
+}
