@@ -1,13 +1,14 @@
 //! `friction-lab`: runs Friction Lab scenarios natively and prints CSV (or writes an SVG chart).
 //!
 //! ```text
-//! friction-lab 'QUERY' [--metrics] [--svg FILE]
+//! friction-lab 'QUERY' [--metrics] [--svg FILE] [--no-budget]
 //! friction-lab [QUERY] --phenomena
 //! friction-lab --list-models
 //! friction-lab --help
 //! ```
 //! The query string is the page's (see `friction_core::scenario`). Bad input: a message on
-//! stderr and exit status 2. Every view runs through its core job ([`run_view`]).
+//! stderr and exit status 2, also for a run stopped at its wall-clock budget ([`BUDGET`], lifted
+//! by `--no-budget`). Every view runs through its core job ([`run_view`]).
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
@@ -38,7 +39,7 @@ use friction_core::{model, registry};
 use friction_plot::ChartSpec;
 
 const USAGE: &str = "\
-usage: friction-lab 'QUERY' [--metrics] [--svg FILE]
+usage: friction-lab 'QUERY' [--metrics] [--svg FILE] [--no-budget]
        friction-lab [QUERY] --phenomena
        friction-lab --list-models
        friction-lab --help
@@ -69,6 +70,10 @@ Keys: view model n k0 k tau c c0 sigma0 sigma1 gamma1 mus mud vs delta eps p
             from the 40 s benchmark (repeated stick phases after slips reaching v_b/2); a
             flag is 1, 0, or n/a where the model has no steady state to decide it
 --svg FILE  also write the page's chart as SVG
+--no-budget run the query to its end however long it takes. Without it a run stops after
+            5 s of computing (wall clock): what was computed is printed, a message on stderr
+            says what to lower (npts, the velocity range, tend, the models) and the exit
+            status is 2, as for other input the program will not run
 --list-models  registered models: id<TAB>category[<TAB>provisional]
 ";
 
@@ -176,8 +181,18 @@ fn main() -> ExitCode {
     }
 }
 
+/// Wall-clock budget of a run without `--no-budget`.
+const BUDGET: std::time::Duration = std::time::Duration::from_secs(5);
+
 fn run(args: &[String]) -> Result<(), Failure> {
-    let o = parse_args(args)?;
+    // `--no-budget` is taken out here, so that the argument parser stays as it is
+    let budget = (!args.iter().any(|a| a == "--no-budget")).then_some(BUDGET);
+    let args: Vec<String> = args
+        .iter()
+        .filter(|a| *a != "--no-budget")
+        .cloned()
+        .collect();
+    let o = parse_args(&args)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if o.help {
@@ -246,7 +261,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
             e.info.id
         );
     }
-    let charts = run_view(&s, o.metrics, &mut out)?;
+    let charts = run_view(&s, o.metrics, budget, &mut out)?;
     out.flush()?;
     if let Some(path) = &o.svg {
         write_svg(path, &charts)?;
@@ -286,7 +301,16 @@ fn write_phenomena(
 
 /// Runs the scenario's job to its end, prints its CSV (or metrics) and returns its charts (one
 /// panel each). Every view goes through the same job the page advances frame by frame.
-fn run_view(s: &Scenario, metrics: bool, out: &mut dyn Write) -> Result<Vec<ChartSpec>, Failure> {
+///
+/// With a `budget`, a job still running when it is spent stops between two units of work (each
+/// bounded): the CSV of what it computed is printed and the run fails (exit 2) with the job's
+/// hint of what to change.
+fn run_view(
+    s: &Scenario,
+    metrics: bool,
+    budget: Option<std::time::Duration>,
+    out: &mut dyn Write,
+) -> Result<Vec<ChartSpec>, Failure> {
     if metrics && !s.view().metrics {
         // said before any computation, which may take seconds
         return Err(Failure::Usage(format!(
@@ -299,6 +323,18 @@ fn run_view(s: &Scenario, metrics: bool, out: &mut dyn Write) -> Result<Vec<Char
     let clock = || t0.elapsed().as_secs_f64() * 1e3;
     while !job.done() {
         job.advance(&clock);
+        if budget.is_some_and(|b| t0.elapsed() >= b) && !job.done() {
+            let (done, total) = job.progress();
+            out.write_all(job.csv(metrics).as_bytes())?;
+            out.flush()?;
+            return Err(Failure::Usage(format!(
+                "stopped after {:.1} s of computing ({done} of {total} done; budget {} s, \
+                 --no-budget lifts it): {}; the output above is what was computed",
+                t0.elapsed().as_secs_f64(),
+                budget.map_or(0, |b| b.as_secs()),
+                job.budget_hint()
+            )));
+        }
     }
     if let Some(e) = job.error() {
         return Err(Failure::Usage(e));

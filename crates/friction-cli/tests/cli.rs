@@ -180,3 +180,18 @@ fn a_huge_unknown_option_is_cut_in_the_message() {
     let (_, _, err) = run(&["--nope"]);
     assert!(err.contains("unknown option --nope\n"), "{err}");
 }
+
+/// Issue 18: a legal link that computes for minutes (a bristle model snapping through every
+/// point of a curve) stops at the 5 s budget with what it computed and what to lower; exit 2.
+#[test]
+fn a_long_run_stops_at_the_budget_with_what_to_change() {
+    let (code, out, err) = run(&["view=explorer&model=bristle&mus=0.3"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("budget") && err.contains("npts"), "{err}");
+    assert!(err.contains("--no-budget"), "{err}");
+    assert!(out.starts_with("v,F\n"), "{out}");
+    let (code, out, err) = run(&["view=curve&model=lugre&npts=3", "--no-budget"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 4);
+    assert!(run(&["--help"]).1.contains("--no-budget"));
+}

@@ -163,6 +163,11 @@ pub trait Job {
     fn error(&self) -> Option<String> {
         None
     }
+    /// What to change when the job is stopped at its caller's budget before it is done (the
+    /// CLI's wall-clock budget, the page's): completes "stopped after … (budget): …".
+    fn budget_hint(&self) -> String {
+        "select fewer models or a shorter run".into()
+    }
     /// Notes for the CLI's stderr about a finished job (loops that did not converge).
     fn warnings(&self) -> Vec<String> {
         Vec::new()

@@ -66,6 +66,10 @@ struct TableOut {
     summary: String,
 }
 
+/// Computing time a job may spend on the page \[ms\] before it is stopped with the job's hint of
+/// what to change: the CLI's 5 s budget, for a browser about three times slower than native.
+pub const COMPUTE_BUDGET_MS: f64 = 15_000.0;
+
 /// (x range, y range) of one panel.
 type Axes = ((f64, f64), (f64, f64));
 
@@ -88,6 +92,10 @@ pub struct Lab {
     /// [`Job::output_version`] of the last drawing: a job whose output has not changed since
     /// is not drawn again while it computes (six panels of long runs take a while to draw).
     drawn_output: Option<usize>,
+    /// Computing time spent on the current job \[ms\].
+    spent_ms: f64,
+    /// Why the current job was stopped before its end (its budget was spent).
+    stopped: Option<String>,
 }
 
 #[wasm_bindgen]
@@ -108,6 +116,8 @@ impl Lab {
             fit_final: true,
             drawn_final: false,
             drawn_output: None,
+            spent_ms: 0.0,
+            stopped: None,
         }
     }
 
@@ -183,8 +193,7 @@ impl Lab {
             if self.fit_final {
                 self.axes.clear();
             }
-            self.job = job_for(&self.scenario);
-            self.invalidate();
+            self.new_job();
         }
         Ok(())
     }
@@ -250,6 +259,14 @@ impl Lab {
         !self.drawn_final
     }
 
+    /// Replaces the job by the current scenario's, with a fresh budget.
+    fn new_job(&mut self) {
+        self.job = job_for(&self.scenario);
+        self.spent_ms = 0.0;
+        self.stopped = None;
+        self.invalidate();
+    }
+
     /// The next frame redraws everything.
     fn invalidate(&mut self) {
         self.drawn_final = false;
@@ -261,13 +278,26 @@ impl Lab {
     pub fn frame(&mut self, budget_ms: f64) -> Result<JsValue, JsError> {
         let t0 = now();
         let clock = || now();
-        while !self.job.done() {
+        while !self.job.done() && self.stopped.is_none() {
             self.job.advance(&clock);
             if now() - t0 >= budget_ms {
                 break;
             }
         }
-        let done = self.job.done();
+        if self.stopped.is_none() && !self.job.done() {
+            self.spent_ms += now() - t0;
+            if self.spent_ms >= COMPUTE_BUDGET_MS {
+                let (finished, total) = self.job.progress();
+                self.stopped = Some(format!(
+                    "Stopped after {:.0} s of computing ({finished} of {total} done; budget): {}. \
+                     The plot shows what was computed.",
+                    self.spent_ms / 1000.0,
+                    self.job.budget_hint()
+                ));
+            }
+        }
+        // a stopped job is finished for the page: its picture is final
+        let done = self.job.done() || self.stopped.is_some();
         let mut background = false;
         let version = self.job.output_version();
         let changed = done || version.is_none() || version != self.drawn_output;
@@ -337,7 +367,10 @@ impl Lab {
         }
         self.drawn_final = done;
         let progress = self.job.progress();
-        let error = self.job.error();
+        let error = match (self.job.error(), &self.stopped) {
+            (Some(e), Some(s)) => Some(format!("{e} {s}")),
+            (e, s) => e.or_else(|| s.clone()),
+        };
         Ok(to_js(&Status {
             done,
             progress,
@@ -363,7 +396,7 @@ impl Lab {
     /// Back to the paper defaults of the current view, keeping the view and its model choice.
     pub fn reset(&mut self) {
         self.scenario = self.scenario.defaults();
-        self.job = job_for(&self.scenario);
+        self.new_job();
         self.axes.clear();
         self.fit_final = true;
         self.invalidate();

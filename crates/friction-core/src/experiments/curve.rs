@@ -461,3 +461,215 @@ impl CurveResult {
         s
     }
 }
+
+/// One model's curve computed in pieces ([`CurveRun::advance`]), with the same points as
+/// [`run_one`]: the page and the CLI's budget need units of work of bounded length, and one
+/// model's whole curve is not (a bristle model settling 10 m at each of 20,001 velocities takes
+/// minutes).
+pub struct CurveRun {
+    sweep: Sweep,
+    /// Abscissae of the velocity sweep.
+    vs: Vec<f64>,
+    /// Points computed so far (velocity sweep: the slots `lo..=hi` are filled).
+    out: Vec<(f64, f64)>,
+    /// Filled range of `out` (velocity sweep), empty while `lo > hi`.
+    lo: usize,
+    hi: usize,
+    /// Velocity sweep: the point nearest v = 0, the direction (0: up, 1: down) and the next
+    /// index; displacement sweep: the branch (0: backwards, 1: forwards) and the next sub-step.
+    i0: usize,
+    phase: usize,
+    next: i64,
+    x: Vec<f64>,
+    /// Velocity sweep of a model with state: the settled state at every point (for the stick
+    /// set, as in [`run_one`]).
+    states: Vec<f64>,
+    st: StateStepper,
+    /// Displacement sweep: the finished backward branch and the one in progress.
+    neg: Vec<(f64, f64)>,
+    cur: Vec<(f64, f64)>,
+    fe: f64,
+    xmax_t: f64,
+    half: usize,
+    done: bool,
+}
+
+/// Sub-steps between output points of the displacement sweep (as in [`run_one`]).
+const DISP_SUB: usize = 8;
+
+impl CurveRun {
+    /// A run of `m` under `s`; computes nothing yet.
+    pub fn new(s: &Settings, m: &dyn FrictionModel) -> CurveRun {
+        let ns = m.n_states();
+        let mut x = vec![0.0; ns];
+        m.initial_state(&mut x);
+        let n = s.points;
+        let (vs, i0) = match s.sweep {
+            Sweep::Velocity => {
+                let (vmin, vmax) = s.v_range;
+                let vs: Vec<f64> = (0..n)
+                    .map(|i| vmin + (vmax - vmin) * i as f64 / (n - 1) as f64)
+                    .collect();
+                let i0 = (0..n)
+                    .min_by(|&a, &b| vs[a].abs().total_cmp(&vs[b].abs()))
+                    .unwrap_or(0);
+                (vs, i0)
+            }
+            Sweep::Displacement => (Vec::new(), 0),
+        };
+        let half = (n / 2).max(1);
+        CurveRun {
+            sweep: s.sweep,
+            out: vec![(0.0, 0.0); vs.len()],
+            states: vec![0.0; vs.len() * ns],
+            vs,
+            lo: 1,
+            hi: 0,
+            i0,
+            phase: 0,
+            next: i0 as i64,
+            x,
+            st: StateStepper::new(ns),
+            neg: Vec::new(),
+            cur: Vec::new(),
+            fe: s.fe,
+            xmax_t: profile_time(s.xmax),
+            half,
+            done: false,
+        }
+    }
+
+    /// Whether the curve is complete.
+    pub fn done(&self) -> bool {
+        self.done
+    }
+
+    /// Computes up to `points` more points (at least one); returns whether the curve is done.
+    /// A point of a model with state is one settle ([`settle`]) or eight solver steps (displacement sweep).
+    pub fn advance(&mut self, m: &dyn FrictionModel, points: usize) -> bool {
+        let mut left = points.max(1);
+        while !self.done && left > 0 {
+            match self.sweep {
+                Sweep::Velocity => self.velocity_point(m, &mut left),
+                Sweep::Displacement => self.displacement_point(m),
+            }
+            left = left.saturating_sub(1);
+        }
+        self.done
+    }
+
+    fn velocity_point(&mut self, m: &dyn FrictionModel, left: &mut usize) {
+        let n = self.vs.len();
+        if m.n_states() == 0 {
+            // a static law: direct evaluations, in index order, cheap enough in one go
+            let x = &self.x;
+            for (o, &v) in self.out.iter_mut().zip(&self.vs) {
+                *o = (v, m.force(v, self.fe, x));
+            }
+            (self.lo, self.hi) = (0, n.saturating_sub(1));
+            self.done = true;
+            *left = 1;
+            return;
+        }
+        let i = self.next;
+        if i < 0 || i as usize >= n {
+            if self.phase == 0 {
+                // down from i0 again, from the state at v ≈ 0 (as `velocity_curve`)
+                self.phase = 1;
+                self.next = self.i0 as i64;
+                m.initial_state(&mut self.x);
+            } else {
+                self.done = true;
+            }
+            return;
+        }
+        let i = i as usize;
+        let v = self.vs[i];
+        settle(m, &mut self.st, v, self.fe, &mut self.x, SETTLE_SLIP);
+        self.out[i] = (v, m.force(v, self.fe, &self.x));
+        let ns = self.x.len();
+        self.states[i * ns..(i + 1) * ns].copy_from_slice(&self.x);
+        if self.lo > self.hi {
+            (self.lo, self.hi) = (i, i);
+        } else {
+            self.lo = self.lo.min(i);
+            self.hi = self.hi.max(i);
+        }
+        self.next += if self.phase == 0 { 1 } else { -1 };
+    }
+
+    fn displacement_point(&mut self, m: &dyn FrictionModel) {
+        let sign = if self.phase == 0 { -1.0 } else { 1.0 };
+        if self.next == self.i0 as i64 && self.cur.is_empty() {
+            // a branch starts from the virgin state
+            m.initial_state(&mut self.x);
+            self.cur.reserve(self.half + 1);
+            self.cur.push((0.0, m.force(0.0, self.fe, &self.x)));
+            self.next = 1;
+        }
+        let dt = self.xmax_t / (self.half * DISP_SUB) as f64;
+        let total = (self.half * DISP_SUB) as i64;
+        for _ in 0..DISP_SUB {
+            let k = self.next;
+            if k > total {
+                break;
+            }
+            let tm = (k as f64 - 0.5) * dt;
+            self.st
+                .advance(m, sign * tm * (tm + 1.0), self.fe, &mut self.x, dt);
+            if k as usize % DISP_SUB == 0 {
+                let t = k as f64 * dt;
+                let pos = t * t * t / 3.0 + t * t / 2.0;
+                self.cur
+                    .push((sign * pos, m.force(sign * t * (t + 1.0), self.fe, &self.x)));
+            }
+            self.next += 1;
+        }
+        if self.next > total {
+            if self.phase == 0 {
+                self.neg = std::mem::take(&mut self.cur);
+                self.phase = 1;
+                self.next = self.i0 as i64;
+            } else {
+                self.done = true;
+            }
+        }
+    }
+
+    /// The points computed so far, in increasing abscissa (all of them once done).
+    pub fn points(&self) -> Vec<(f64, f64)> {
+        match self.sweep {
+            Sweep::Velocity if self.lo <= self.hi => self.out[self.lo..=self.hi].to_vec(),
+            Sweep::Velocity => Vec::new(),
+            Sweep::Displacement => {
+                let mut out: Vec<(f64, f64)> = if self.phase == 0 {
+                    self.cur.iter().skip(1).rev().copied().collect()
+                } else {
+                    self.neg.iter().skip(1).rev().copied().collect()
+                };
+                if self.phase == 1 {
+                    out.extend(self.cur.iter().copied());
+                }
+                out
+            }
+        }
+    }
+
+    /// The block of `m` with the points computed so far (its stick set once the velocity sweep
+    /// is complete).
+    pub fn block(&self, m: &dyn FrictionModel) -> CurveBlock {
+        let info = m.info();
+        let stick = if self.done && self.sweep == Sweep::Velocity {
+            stick_set(m, &self.vs, &self.states)
+        } else {
+            Vec::new()
+        };
+        CurveBlock {
+            model: info.id,
+            name: info.name,
+            provisional: info.provisional,
+            points: self.points(),
+            stick,
+        }
+    }
+}

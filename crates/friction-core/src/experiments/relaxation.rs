@@ -90,42 +90,84 @@ pub fn time_grid(t_end: f64, points: usize) -> Vec<f64> {
 /// Runs every model from rest at constant v; substeps keep h·|λ|max ≤ 0.25 within a total of
 /// [`MAX_STEPS`] per curve.
 pub fn run(cfg: &RelaxationConfig) -> Vec<Curve> {
-    let grid = time_grid(cfg.t_end, cfg.points);
     cfg.models
         .iter()
         .map(|(label, m)| {
-            let rate = m.rate_bound(cfg.v);
-            let mut x = vec![0.0; m.dim()];
-            let mut st = Sdirk2::new(m.dim());
-            let mut f = Vec::with_capacity(grid.len());
-            let mut t = 0.0;
-            // budget the steps over the decades in proportion to what accuracy asks for
-            let want: f64 = grid
-                .iter()
-                .scan(0.0, |prev, &g| {
-                    let d = g - *prev;
-                    *prev = g;
-                    Some((d * rate / 0.25).ceil().max(1.0))
-                })
-                .sum();
-            let shrink = (MAX_STEPS as f64 / want).min(1.0);
-            for &g in &grid {
-                let d = g - t;
-                let sub = ((d * rate / 0.25 * shrink).ceil().max(1.0)) as usize;
-                let h = d / sub as f64;
-                let monotone = Sdirk2::needs_monotone(m, h, cfg.v);
-                for _ in 0..sub {
-                    st.step_with(m, h, cfg.v, cfg.v, &mut x, monotone);
-                }
-                t = g;
-                f.push(m.output(cfg.v, &x));
-            }
-            Curve {
-                label: label.clone(),
-                t: grid.clone(),
-                f,
-                steady: m.contact().steady_force(cfg.v),
-            }
+            let mut r = CurveRun::new(cfg, m);
+            while !r.advance(cfg, m, usize::MAX) {}
+            r.finish(label, m, cfg.v)
         })
         .collect()
+}
+
+/// One relaxation curve in pieces (the same numbers as [`run`]): a curve is up to
+/// [`MAX_STEPS`] solver steps, about 0.2 s natively, too long for one unit of a page's frame.
+#[derive(Debug, Clone)]
+pub struct CurveRun {
+    grid: Vec<f64>,
+    rate: f64,
+    shrink: f64,
+    x: Vec<f64>,
+    st: Sdirk2,
+    f: Vec<f64>,
+    t: f64,
+}
+
+impl CurveRun {
+    /// The run of `m` under `cfg` from rest; computes nothing yet.
+    pub fn new(cfg: &RelaxationConfig, m: &Frbd) -> CurveRun {
+        let grid = time_grid(cfg.t_end, cfg.points);
+        let rate = m.rate_bound(cfg.v);
+        // budget the steps over the decades in proportion to what accuracy asks for
+        let want: f64 = grid
+            .iter()
+            .scan(0.0, |prev, &g| {
+                let d = g - *prev;
+                *prev = g;
+                Some((d * rate / 0.25).ceil().max(1.0))
+            })
+            .sum();
+        CurveRun {
+            f: Vec::with_capacity(grid.len()),
+            grid,
+            rate,
+            shrink: (MAX_STEPS as f64 / want).min(1.0),
+            x: vec![0.0; m.dim()],
+            st: Sdirk2::new(m.dim()),
+            t: 0.0,
+        }
+    }
+
+    /// Advances through output times until about `steps` solver steps are taken (at least one
+    /// output time); returns whether the curve is complete.
+    pub fn advance(&mut self, cfg: &RelaxationConfig, m: &Frbd, steps: usize) -> bool {
+        let mut taken = 0usize;
+        while let Some(&g) = self.grid.get(self.f.len()) {
+            if taken >= steps {
+                break;
+            }
+            let d = g - self.t;
+            let sub = ((d * self.rate / 0.25 * self.shrink).ceil().max(1.0)) as usize;
+            let h = d / sub as f64;
+            // decided once per interval: the check costs a Stribeck evaluation per step
+            let monotone = Sdirk2::needs_monotone(m, h, cfg.v);
+            for _ in 0..sub {
+                self.st.step_with(m, h, cfg.v, cfg.v, &mut self.x, monotone);
+            }
+            taken = taken.saturating_add(sub);
+            self.t = g;
+            self.f.push(m.output(cfg.v, &self.x));
+        }
+        self.f.len() >= self.grid.len()
+    }
+
+    /// The finished curve.
+    pub fn finish(self, label: &str, m: &Frbd, v: f64) -> Curve {
+        Curve {
+            label: label.to_string(),
+            t: self.grid,
+            f: self.f,
+            steady: m.contact().steady_force(v),
+        }
+    }
 }

@@ -1,8 +1,9 @@
 //! `view=curve` and `view=explorer`: F against v (or against the displacement X) for one to four
-//! registry models, one model's curve per unit of work (models with state settle at every
-//! velocity, which can take long), so the page paints between models.
+//! registry models, a few points of one model's curve per unit of work (models with state settle
+//! at every velocity, which can take tens of milliseconds a point), so the page paints while a
+//! curve grows and the CLI's budget can stop between points.
 
-use crate::experiments::curve::{self, composite_figure, CurveResult, Settings, PARAMS};
+use crate::experiments::curve::{composite_figure, CurveResult, CurveRun, Settings, Sweep, PARAMS};
 use crate::job::{
     columns, sig, BuiltModel, Inputs, Job, Output, Preset, Presets, Readout, ViewDef, ViewKind,
 };
@@ -95,6 +96,8 @@ fn job(s: &dyn Inputs) -> Result<Box<dyn Job>, ParamError> {
         },
         settings,
         models,
+        run: None,
+        finished: 0,
     }))
 }
 
@@ -111,25 +114,70 @@ fn blame_given(s: &dyn Inputs, values: &[f64], e: ParamError) -> ParamError {
     e
 }
 
-/// The curves of the selected models, one per unit of work.
+/// Points of a curve per unit of work for a model with state: each settles over
+/// `SETTLE_SLIP` (a millisecond or less for most models, tens for a bristle model snapping).
+pub const POINTS_CHUNK: usize = 4;
+
+/// Milliseconds of the caller's clock after which a unit takes no further point.
+const UNIT_MS: f64 = 5.0;
+
+/// Abscissae of a displacement sweep per unit of work (eight solver steps each).
+const DISP_CHUNK: usize = 64;
+
+/// The curves of the selected models, a few points per unit of work.
 pub struct CurveJob {
     settings: Settings,
     models: Vec<BuiltModel>,
+    /// Finished blocks, then the block in progress (its points so far).
     result: CurveResult,
+    /// The curve in progress.
+    run: Option<CurveRun>,
+    /// Finished models.
+    finished: usize,
 }
 
 impl Job for CurveJob {
-    fn advance(&mut self, _: &dyn Fn() -> f64) {
-        if let Some((_, m)) = self.models.get(self.result.blocks.len()) {
-            let block = curve::run_one(&self.settings, m.as_ref());
+    fn advance(&mut self, clock: &dyn Fn() -> f64) {
+        let Some((_, m)) = self.models.get(self.finished) else {
+            return;
+        };
+        let m = m.as_ref();
+        let run = self
+            .run
+            .get_or_insert_with(|| CurveRun::new(&self.settings, m));
+        let chunk = match self.settings.sweep {
+            Sweep::Velocity => POINTS_CHUNK,
+            Sweep::Displacement => DISP_CHUNK,
+        };
+        // at most `chunk` points, and one only once the caller's clock shows the unit is long
+        // (a bristle model's point can take tens of ms): the points do not depend on the cut
+        let t0 = clock();
+        let mut done = false;
+        for _ in 0..chunk {
+            done = run.advance(m, 1);
+            if done || clock() - t0 >= UNIT_MS {
+                break;
+            }
+        }
+        let block = run.block(m);
+        if self.result.blocks.len() > self.finished {
+            self.result.blocks[self.finished] = block;
+        } else {
             self.result.blocks.push(block);
+        }
+        if done {
+            self.run = None;
+            self.finished += 1;
         }
     }
     fn done(&self) -> bool {
-        self.result.blocks.len() >= self.models.len()
+        self.finished >= self.models.len()
     }
     fn progress(&self) -> (usize, usize) {
-        (self.result.blocks.len(), self.models.len())
+        (self.finished, self.models.len())
+    }
+    fn budget_hint(&self) -> String {
+        "lower npts, narrow the velocity range (vmin, vmax) or xmax, or select fewer models".into()
     }
     fn output(&self) -> Output<'_> {
         if self.result.blocks.is_empty() {
@@ -182,7 +230,7 @@ impl Job for CurveJob {
         let notes = self
             .models
             .iter()
-            .take(self.result.blocks.len())
+            .take(self.finished)
             .filter_map(|(e, _)| e.info.provisional_note())
             .collect();
         Readout {

@@ -66,6 +66,9 @@ impl Job for HysteresisJob {
     fn progress(&self) -> (usize, usize) {
         self.run.progress()
     }
+    fn budget_hint(&self) -> String {
+        "give fewer frequencies (freqs) or a lower order n".into()
+    }
     fn output(&self) -> Output<'_> {
         let mut loops = self.run.loops().to_vec();
         if !self.done {

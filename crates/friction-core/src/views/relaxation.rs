@@ -40,10 +40,14 @@ pub fn config(s: &dyn Inputs) -> Result<RelaxationConfig, ParamError> {
     })
 }
 
-/// The curves, one per unit of work (a curve is not resumable inside).
+/// Solver steps of a curve per unit of work (a curve has up to 400,000).
+pub const STEPS_CHUNK: usize = 20_000;
+
+/// The curves, [`STEPS_CHUNK`] solver steps per unit of work.
 pub struct RelaxationJob {
     cfg: RelaxationConfig,
     curves: Vec<Curve>,
+    run: Option<relaxation::CurveRun>,
 }
 
 impl RelaxationJob {
@@ -52,18 +56,23 @@ impl RelaxationJob {
         RelaxationJob {
             cfg,
             curves: Vec::new(),
+            run: None,
         }
     }
 }
 
 impl Job for RelaxationJob {
     fn advance(&mut self, _: &dyn Fn() -> f64) {
-        if let Some(m) = self.cfg.models.get(self.curves.len()) {
-            let one = RelaxationConfig {
-                models: vec![m.clone()],
-                ..self.cfg.clone()
-            };
-            self.curves.extend(relaxation::run(&one));
+        if let Some((label, m)) = self.cfg.models.get(self.curves.len()) {
+            let cfg = &self.cfg;
+            let run = self
+                .run
+                .get_or_insert_with(|| relaxation::CurveRun::new(cfg, m));
+            if run.advance(cfg, m, STEPS_CHUNK) {
+                if let Some(r) = self.run.take() {
+                    self.curves.push(r.finish(label, m, cfg.v));
+                }
+            }
         }
     }
     fn done(&self) -> bool {
@@ -71,6 +80,9 @@ impl Job for RelaxationJob {
     }
     fn progress(&self) -> (usize, usize) {
         (self.curves.len(), self.cfg.models.len())
+    }
+    fn budget_hint(&self) -> String {
+        "lower tend or the order n".into()
     }
     fn output(&self) -> Output<'_> {
         if self.curves.is_empty() {

@@ -97,6 +97,9 @@ impl Job for RobotJob {
     fn progress(&self) -> (usize, usize) {
         (usize::from(self.run.is_some()), 1)
     }
+    fn budget_hint(&self) -> String {
+        "lower tend".into()
+    }
     fn output(&self) -> Output<'_> {
         match &self.run {
             Some(r) => Output::Robot(r),

@@ -115,6 +115,9 @@ impl Job for StickSlipJob {
     fn progress(&self) -> (usize, usize) {
         (self.next, self.models.len())
     }
+    fn budget_hint(&self) -> String {
+        "lower tend or select fewer models (a stiff model, e.g. a large sigma0, takes many solver steps)".into()
+    }
     fn output_version(&self) -> Option<usize> {
         Some(self.runs.len() + self.errors.len())
     }

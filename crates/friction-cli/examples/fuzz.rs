@@ -1,0 +1,156 @@
+//! The long fuzz run (not part of `cargo test`):
+//!
+//! ```text
+//! cargo run --release -p friction-cli --example fuzz -- CASES [SEED] [CASE_MS]
+//! cargo run --release -p friction-cli --example fuzz -- links N [SEED]   # N legal links
+//! ```
+//!
+//! Each case is a legal query generated from the core's schema (`friction-core/tests/fuzzgen`)
+//! run in process as the CLI runs it, through its job, stopped at the CLI's kind of budget
+//! (`CASE_MS` of wall clock, default 200 ms, instead of the CLI's 5 s so that 100,000 cases fit in
+//! minutes), or a hostile query string given to the parsers (every fourth case). Reports panics,
+//! NaN/inf in the CSV, the longest single unit of work (the page's frame budget depends on it),
+//! the cases stopped at the budget, and the slowest queries; exit status 1 on a panic, a
+//! non-finite number or a unit over 50 ms. (The release profile aborts on a panic: the
+//! hook prints the case first; a debug build, `cargo run --example fuzz`, catches and goes on.)
+
+#[path = "../../friction-core/tests/fuzzgen/mod.rs"]
+mod fuzzgen;
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use friction_core::scenario::Scenario;
+use fuzzgen::{hostile_query, legal_query, non_finite, Rng};
+
+/// The case being run, for the panic hook: the release profile aborts on a panic (no unwinding
+/// to catch), so the hook names the case before the process ends.
+static CURRENT: Mutex<String> = Mutex::new(String::new());
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("links") {
+        // `links N [SEED]`: N legal query strings, one a line (bench/browser/fuzz-links.mjs)
+        let n: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1000);
+        let seed: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1);
+        for case in 0..n {
+            let mut r = Rng::new(seed.wrapping_mul(1_000_003).wrapping_add(case));
+            println!("{}", legal_query(&mut r));
+        }
+        return;
+    }
+    let cases: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(1000);
+    let seed: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1);
+    let case_ms: f64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(200.0);
+    std::panic::set_hook(Box::new(|info| {
+        let q = CURRENT.lock().map(|q| q.clone()).unwrap_or_default();
+        println!("PANIC on {q:?}: {info}");
+    }));
+    let t_all = Instant::now();
+    let (mut panics, mut nan, mut stopped, mut refused, mut hostile) = (0, 0, 0, 0, 0);
+    let mut longest_unit: Vec<(f64, String)> = Vec::new();
+    let mut slowest_case: Vec<(f64, String)> = Vec::new();
+    let report = |list: &mut Vec<(f64, String)>, ms: f64, q: &str| {
+        list.push((ms, q.to_string()));
+        list.sort_by(|a, b| b.0.total_cmp(&a.0));
+        list.truncate(10);
+    };
+    for case in 0..cases {
+        if case > 0 && case % 2000 == 0 {
+            // a running tally, so that a run cut short still reports
+            println!(
+                "after {case} cases ({:.0} s): {panics} panics, {nan} NaN/inf, {stopped} stopped \
+                 at the budget, {refused} refused, longest unit {:.2} ms",
+                t_all.elapsed().as_secs_f64(),
+                longest_unit.first().map_or(0.0, |w| w.0)
+            );
+        }
+        let mut r = Rng::new(seed.wrapping_mul(1_000_003).wrapping_add(case));
+        if case % 4 == 3 {
+            hostile += 1;
+            let q = hostile_query(&mut r);
+            set_current(&q);
+            let key = String::from_utf8_lossy(&r.u64().to_le_bytes()).into_owned();
+            let ok = catch_unwind(AssertUnwindSafe(|| {
+                let (mut s, _) = Scenario::parse_lenient(&q);
+                let _ = Scenario::parse(&q);
+                let _ = s.set(&key, &q);
+                let _ = s.set("npts", &q);
+                let _ = s.set("model", &q);
+            }));
+            if ok.is_err() {
+                panics += 1;
+                println!("PANIC (parse) seed {seed} case {case}: {q:?}");
+            }
+            continue;
+        }
+        let q = legal_query(&mut r);
+        set_current(&q);
+        let t0 = Instant::now();
+        let res = catch_unwind(AssertUnwindSafe(|| {
+            let Ok(s) = Scenario::parse(&q) else {
+                return None;
+            };
+            let mut job = match s.job() {
+                Ok(j) => j,
+                Err(_) => return None,
+            };
+            let clock = || t0.elapsed().as_secs_f64() * 1e3;
+            let mut unit_max = 0.0f64;
+            while !job.done() && clock() < case_ms {
+                let u = clock();
+                job.advance(&clock);
+                unit_max = unit_max.max(clock() - u);
+            }
+            Some((job.done(), unit_max, non_finite(&job.csv(false))))
+        }));
+        let ms = t0.elapsed().as_secs_f64() * 1e3;
+        match res {
+            Err(_) => {
+                panics += 1;
+                println!("PANIC seed {seed} case {case}: {q}");
+            }
+            Ok(None) => refused += 1,
+            Ok(Some((done, unit, bad))) => {
+                if !done {
+                    stopped += 1;
+                }
+                if let Some(line) = bad {
+                    nan += 1;
+                    println!("NON-FINITE seed {seed} case {case}: {q}  [{line}]");
+                }
+                if unit > 1000.0 {
+                    println!("LONG UNIT {unit:.0} ms seed {seed} case {case}: {q}");
+                }
+                report(&mut longest_unit, unit, &q);
+                report(&mut slowest_case, ms, &q);
+            }
+        }
+    }
+    let legal = cases - hostile;
+    println!(
+        "{cases} cases (seed {seed}) in {:.1} s: {legal} legal queries run ({refused} refused \
+         with a message, {stopped} stopped at the {case_ms} ms budget), {hostile} hostile strings \
+         parsed; {panics} panics, {nan} with NaN/inf in the CSV",
+        t_all.elapsed().as_secs_f64()
+    );
+    println!("longest single units of work [ms]:");
+    for (ms, q) in &longest_unit {
+        println!("  {ms:8.2}  {q}");
+    }
+    println!("slowest cases [ms] (including the stop at the budget):");
+    for (ms, q) in &slowest_case {
+        println!("  {ms:8.1}  {q}");
+    }
+    let worst = longest_unit.first().map_or(0.0, |w| w.0);
+    if panics > 0 || nan > 0 || worst > 50.0 {
+        std::process::exit(1);
+    }
+}
+
+fn set_current(q: &str) {
+    if let Ok(mut c) = CURRENT.lock() {
+        q.clone_into(&mut c);
+    }
+}
