@@ -1,0 +1,143 @@
+//! The force-driven block (m ẍ = u(t) − F on fixed ground): exact stick of static laws with
+//! stiction, a viscous law against its closed form, runs cut into pieces.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use friction_core::experiments::stickslip::forced::{
+    run_forced, Breakaway, ForcedRun, ForcedSeries, Forcing,
+};
+use friction_core::experiments::stickslip::Workspace;
+use friction_core::model::FrictionModel;
+use friction_core::registry;
+
+/// A registry model with its defaults, some keys set.
+fn model(id: &str, set: &[(&str, f64)]) -> Box<dyn FrictionModel> {
+    let e = registry::find(id).unwrap();
+    let vals: Vec<f64> = e
+        .info
+        .params
+        .iter()
+        .map(|p| set.iter().find(|s| s.0 == p.key).map_or(p.default, |s| s.1))
+        .collect();
+    (e.build)(&vals).unwrap()
+}
+
+/// The default value of a model's key.
+fn default(id: &str, key: &str) -> f64 {
+    let e = registry::find(id).unwrap();
+    e.info.params.iter().find(|p| p.key == key).unwrap().default
+}
+
+#[test]
+fn static_laws_with_stiction_hold_x_exactly_zero_below_fs_and_break_away_at_fs() {
+    // CS (exact Ẋ = 0 branch: the Filippov stick) and Karnopp (velocity window: a plain ODE)
+    for id in ["cs", "karnopp"] {
+        let fs = default(id, "mus") * default(id, "fn");
+        let m = model(id, &[]);
+        // below F_s, sine or triangle: never moves, and the friction is the applied force
+        for forcing in [
+            Forcing::Sine {
+                amp: 0.95 * fs,
+                freq: 0.5,
+            },
+            Forcing::Triangle {
+                amp: 0.95 * fs,
+                freq: 0.5,
+            },
+        ] {
+            let r = run_forced(1.0, forcing, 4.0, 0.01, None, m.as_ref()).unwrap();
+            assert!(r.t.len() > 400, "{id}: {} points", r.t.len());
+            for k in 0..r.t.len() {
+                assert_eq!((r.x[k], r.v[k]), (0.0, 0.0), "{id} at t = {}", r.t[k]);
+                assert!((r.force[k] - r.u[k]).abs() <= 1e-12 * fs, "{id} F ≠ u");
+            }
+        }
+        // a ramp: held exactly until u = F_s, then it breaks away at F_s
+        let rate = fs;
+        let r = run_forced(
+            1.0,
+            Forcing::Ramp { rate },
+            2.0,
+            0.01,
+            Some(0.01),
+            m.as_ref(),
+        )
+        .unwrap();
+        for k in (0..r.t.len()).filter(|&k| r.u[k] < fs * (1.0 - 1e-9)) {
+            assert_eq!((r.x[k], r.v[k]), (0.0, 0.0), "{id} at u = {}", r.u[k]);
+        }
+        let b = Breakaway::of(rate, &r);
+        assert!((b.force - fs).abs() < 1e-9 * fs, "{id}: F_b = {}", b.force);
+        assert!((b.time - 1.0).abs() < 1e-9, "{id}: t_b = {}", b.time);
+        assert!(b.slid && !b.no_peak, "{id}: {b:?}");
+        assert!(r.x.last().unwrap() > &0.0099, "{id} slid to the stop");
+    }
+}
+
+/// x(s), v(s) of m ẍ = ρ s − c ẋ from rest (s the time since the block started).
+fn viscous_ramp(m: f64, c: f64, rate: f64, s: f64) -> (f64, f64) {
+    let tau = m / c;
+    let e = (-s / tau).exp();
+    let x = rate / c * (0.5 * s * s - tau * s + tau * tau * (1.0 - e));
+    let v = rate / c * (s - tau * (1.0 - e));
+    (x, v)
+}
+
+#[test]
+fn a_viscous_law_under_a_ramp_follows_its_closed_form() {
+    // Coulomb + viscous: held (F = u) until u = F_C at t_c = F_C/ρ, then m ẍ = ρ (t − t_c) − c ẋ;
+    // and pure viscous (μ_k = 0): m ẍ = ρ t − c ẋ from t = 0. Closed forms, not the solver.
+    let (m, c, rate) = (2.0, 0.5, 3.0);
+    for muk in [0.1, 0.0] {
+        let fc = muk * 9.81;
+        let law = model("coulomb-viscous", &[("muk", muk), ("fn", 9.81), ("cv", c)]);
+        let r = run_forced(m, Forcing::Ramp { rate }, 3.0, 0.01, None, law.as_ref()).unwrap();
+        let tc = fc / rate;
+        let xmax = r.x.iter().fold(0.0f64, |a, &x| a.max(x));
+        let vmax = r.v.iter().fold(0.0f64, |a, &v| a.max(v));
+        assert!(xmax > 0.5 && vmax > 1.0, "moved: {xmax} m, {vmax} m/s");
+        for k in 0..r.t.len() {
+            let (x, v) = viscous_ramp(m, c, rate, (r.t[k] - tc).max(0.0));
+            assert!(
+                (r.x[k] - x).abs() <= 1e-6 * xmax,
+                "x at {}: {} vs {x}",
+                r.t[k],
+                r.x[k]
+            );
+            assert!(
+                (r.v[k] - v).abs() <= 1e-6 * vmax,
+                "v at {}: {} vs {v}",
+                r.t[k],
+                r.v[k]
+            );
+            if r.t[k] > tc && r.v[k] > 0.0 {
+                assert!((r.force[k] - fc - c * r.v[k]).abs() <= 1e-9 * (fc + 1.0));
+            }
+        }
+    }
+}
+
+#[test]
+fn a_forced_run_gives_the_same_series_however_it_is_cut() {
+    let m = model("lugre", &[]);
+    let f = Forcing::Triangle {
+        amp: 1.2,
+        freq: 0.5,
+    };
+    let whole = run_forced(1.0, f, 4.0, 0.01, None, m.as_ref()).unwrap();
+    let mut ws = Workspace::default();
+    let mut run = ForcedRun::start(&mut ws, 1.0, f, 4.0, 0.01, None, m.as_ref()).unwrap();
+    let cut: ForcedSeries = loop {
+        if let Some(r) = run.advance(&mut ws, m.as_ref(), 7).unwrap() {
+            break r;
+        }
+    };
+    assert_eq!(whole, cut);
+    // the triangle's corners (t = 0.5, 1.5, … s) are steps of the run
+    for corner in [0.5, 1.5, 2.5, 3.5] {
+        assert!(
+            whole.t.iter().any(|t| (t - corner).abs() < 1e-9),
+            "no step at the corner {corner} s"
+        );
+    }
+}
