@@ -1,5 +1,6 @@
-//! The force-driven block (m ẍ = u(t) − F on fixed ground): exact stick of static laws with
-//! stiction, a viscous law against its closed form, runs cut into pieces.
+//! The force-driven block (m ẍ = u(t) − F on fixed ground) and its views: exact stick of static
+//! laws with stiction, a viscous law against its closed form, runs cut into pieces, and LuGre with
+//! the 1995 paper's parameters (Canudas de Wit et al., Fig. 2: pre-sliding slope σ0).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -7,8 +8,15 @@ use friction_core::experiments::stickslip::forced::{
     run_forced, Breakaway, ForcedRun, ForcedSeries, Forcing,
 };
 use friction_core::experiments::stickslip::Workspace;
+use friction_core::job::{Job, Output};
 use friction_core::model::FrictionModel;
 use friction_core::registry;
+use friction_core::scenario::Scenario;
+
+/// The 1995 paper's LuGre (σ0 = 1e5, σ1 = √1e5, σ2 = 0.4, F_C = 1, F_s = 1.5, v_S = 1e-3) in
+/// the registry's keys (F_s = μ_s F_N, F_C = μ_k F_N).
+const LUGRE_1995: &str = "model=lugre&fn=1&mus=1.5&muk=1&sigma0=1e5&sigma1=316.22776601683796\
+                          &sigma2=0.4&vs=0.001";
 
 /// A registry model with its defaults, some keys set.
 fn model(id: &str, set: &[(&str, f64)]) -> Box<dyn FrictionModel> {
@@ -26,6 +34,19 @@ fn model(id: &str, set: &[(&str, f64)]) -> Box<dyn FrictionModel> {
 fn default(id: &str, key: &str) -> f64 {
     let e = registry::find(id).unwrap();
     e.info.params.iter().find(|p| p.key == key).unwrap().default
+}
+
+/// A view's job run to its end.
+fn finished(query: &str) -> Box<dyn Job> {
+    let mut job = Scenario::parse(query)
+        .expect("valid")
+        .job()
+        .expect("builds");
+    while !job.done() {
+        job.advance(&|| 0.0);
+    }
+    assert_eq!(job.error(), None);
+    job
 }
 
 #[test]
@@ -140,4 +161,56 @@ fn a_forced_run_gives_the_same_series_however_it_is_cut() {
             "no step at the corner {corner} s"
         );
     }
+}
+
+#[test]
+fn lugre_1995_presliding_is_a_spring_of_slope_sigma0_for_small_forces() {
+    // |u| ≤ 0.01 N ≪ F_C = 1 N, slow (0.1 Hz): x ≈ u/σ0. The departures: the virgin curve's
+    // curvature (x = −(g/σ0) ln(1 − u/g), 0.3 % at u = 0.01 N) and the damping lag σ1 ẋ (0.2 %).
+    let job = finished(&format!(
+        "view=presliding&{LUGRE_1995}&amp=0.01&freq=0.1&cycles=2"
+    ));
+    let Output::Presliding { runs, .. } = job.output() else {
+        panic!("presliding output");
+    };
+    let r = runs[0].1;
+    let scale = 0.01 / 1e5;
+    let worst = (0..r.t.len())
+        .map(|k| (r.x[k] - r.u[k] / 1e5).abs())
+        .fold(0.0, f64::max);
+    println!(
+        "LuGre 1995, u0 = 0.01 N: max |x − u/σ0| = {:.3} % of u0/σ0",
+        100.0 * worst / scale
+    );
+    assert!(worst < 0.01 * scale, "x departs from u/σ0 by {worst:e} m");
+    // and the readout's initial stiffness (first loading, u0/20 to u0/10) is σ0 to 0.5 %
+    let csv = job.csv(true);
+    let k: f64 = csv
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    println!("initial stiffness du/dx: {k} N/m");
+    assert!((k / 1e5 - 1.0).abs() < 0.005, "{csv}");
+    // near breakaway (u0 = 1.4 N of F_s = 1.5 N) the loop opens: hysteresis, and x is far
+    // beyond the spring's u0/σ0
+    let job = finished(&format!("view=presliding&{LUGRE_1995}&amp=1.4&freq=0.1"));
+    let Output::Presliding { runs, .. } = job.output() else {
+        panic!("presliding output");
+    };
+    let r = runs[0].1;
+    let xmax = r.x.iter().fold(0.0f64, |a, &x| a.max(x));
+    println!("LuGre 1995, u0 = 1.4 N: x max = {xmax:e} m (u0/σ0 = 1.4e-5 m)");
+    assert!(xmax > 2.0 * 1.4e-5, "{xmax}");
+    // at u = 0 on the way up and on the way down x differs (the loop's width)
+    let rising = r.x[0];
+    let falling = (1..r.t.len())
+        .find(|&k| r.u[k - 1] > 0.0 && r.u[k] <= 0.0)
+        .map(|k| r.x[k])
+        .unwrap();
+    assert!((falling - rising).abs() > 1e-6, "{rising} {falling}");
 }

@@ -7,6 +7,7 @@
 
 pub mod curve;
 pub mod hysteresis;
+pub mod presliding;
 pub mod relaxation;
 pub mod robot;
 pub mod stickslip;
@@ -22,4 +23,5 @@ pub static ALL: &[&ViewDef] = &[
     &curve::CURVE,
     &curve::EXPLORER,
     &stickslip::VIEW,
+    &presliding::VIEW,
 ];
