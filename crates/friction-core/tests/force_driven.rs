@@ -1,6 +1,7 @@
-//! The force-driven block (m ẍ = u(t) − F on fixed ground) and its views: exact stick of static
-//! laws with stiction, a viscous law against its closed form, runs cut into pieces, and LuGre with
-//! the 1995 paper's parameters (Canudas de Wit et al., Fig. 2: pre-sliding slope σ0).
+//! The force-driven block (m ẍ = u(t) − F on fixed ground) and its two views: exact stick of
+//! static laws with stiction, a viscous law against its closed form, and LuGre with the 1995
+//! paper's parameters (Canudas de Wit et al.: pre-sliding slope σ0, Fig. 2; breakaway force
+//! falling with the force rate, Fig. 4).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -213,4 +214,68 @@ fn lugre_1995_presliding_is_a_spring_of_slope_sigma0_for_small_forces() {
         .map(|k| r.x[k])
         .unwrap();
     assert!((falling - rising).abs() > 1e-6, "{rising} {falling}");
+}
+
+#[test]
+fn lugre_1995_breakaway_force_falls_with_the_force_rate() {
+    // Fig. 4's trend over the view's default rates, 0.1 to 30 N/s
+    let job = finished(&format!("view=breakaway&{LUGRE_1995}"));
+    let Output::Breakaway { curves, .. } = job.output() else {
+        panic!("breakaway output");
+    };
+    let pts = &curves[0].points;
+    assert_eq!(pts.len(), 12);
+    for p in pts {
+        println!("ρ = {:9.4} N/s: F_b = {:.4} N", p.rate, p.force);
+        assert!(!p.no_peak && p.slid, "{p:?}");
+    }
+    for w in pts.windows(2) {
+        assert!(w[1].force < w[0].force, "{:?} then {:?}", w[0], w[1]);
+    }
+    // slow: near F_s = 1.5 N; fast: close to F_C = 1 N
+    assert!(
+        pts[0].force > 1.48 && pts[0].force < 1.5,
+        "{}",
+        pts[0].force
+    );
+    assert!(pts[11].force < 1.15, "{}", pts[11].force);
+    // the CSV has one row per rate, with units in the header
+    let csv = job.csv(false);
+    assert!(csv.starts_with("rate_N_per_s,breakaway_force_N,"), "{csv}");
+    assert_eq!(csv.lines().count(), 13);
+}
+
+#[test]
+fn breakaway_of_a_law_without_stiction_peak_is_its_largest_force_and_flagged() {
+    // Dahl rises to F_C and stays there: no peak, F_b ≈ F_C, flagged; the readout says so
+    let job = finished("view=breakaway&model=dahl&nrates=3");
+    let Output::Breakaway { curves, .. } = job.output() else {
+        panic!("breakaway output");
+    };
+    let fc = default("dahl", "muk") * default("dahl", "fn");
+    for p in &curves[0].points {
+        assert!((p.force - fc).abs() < 1e-5 * fc && p.no_peak, "{p:?}");
+    }
+    let notes = job.readout().notes.join(" ");
+    assert!(notes.contains("maximum friction force value"), "{notes}");
+    assert!(
+        notes.contains("Dahl") && notes.contains("had no peak"),
+        "{notes}"
+    );
+}
+
+#[test]
+fn view_keys_are_checked_where_they_enter() {
+    for q in [
+        "view=breakaway&ratemin=10&ratemax=1",
+        "view=breakaway&nrates=0",
+        "view=presliding&wave=2",
+        "view=presliding&freq=0",
+    ] {
+        let err = Scenario::parse(q).and_then(|s| s.job().map_err(|e| vec![e]));
+        assert!(err.is_err(), "{q} accepted");
+    }
+    // one rate needs no range
+    let one = Scenario::parse("view=breakaway&nrates=1&ratemin=5&ratemax=1").unwrap();
+    assert!(one.job().is_ok());
 }

@@ -3,8 +3,8 @@
 //! displacement at breakaway against the force rate on a log axis (the same paper's Fig. 4).
 
 use crate::stickslip::{range_of, thin, thin_path};
-use crate::{ChartSpec, Series, PALETTE};
-use friction_core::experiments::stickslip::forced::ForcedSeries;
+use crate::{padded_range, ChartSpec, Series, PALETTE};
+use friction_core::experiments::stickslip::forced::{BreakawayCurve, ForcedSeries};
 
 /// A run as drawn: (palette slot, legend label, run); the slot is the model's place among the
 /// selected models, so its colour matches the legend.
@@ -56,6 +56,60 @@ pub fn presliding_charts(runs: &[SlottedRun<'_>]) -> Vec<ChartSpec> {
             "time t [s]",
             "displacement x [m]",
             path(|r| (&r.t, &r.x), thin),
+        ),
+    ]
+}
+
+/// Breakaway force against force rate, and the displacement at breakaway, on a log rate axis;
+/// one curve per model with points (`labels` in model order).
+pub fn breakaway_charts(labels: &[String], curves: &[BreakawayCurve]) -> Vec<ChartSpec> {
+    let series = |pick: fn(&friction_core::experiments::stickslip::forced::Breakaway) -> f64| {
+        curves
+            .iter()
+            .filter(|c| !c.points.is_empty())
+            .map(|c| {
+                let label = labels.get(c.model).map_or("", |l| l.as_str());
+                let pts = c.points.iter().map(|b| (b.rate, pick(b))).collect();
+                curve(c.model, label, pts)
+            })
+            .collect::<Vec<_>>()
+    };
+    // rates span decades: the axis is logarithmic, padded by a factor each side
+    let rates = curves.iter().flat_map(|c| c.points.iter().map(|b| b.rate));
+    let (lo, hi) = rates
+        .filter(|r| r.is_finite() && *r > 0.0)
+        .fold((f64::INFINITY, 0.0f64), |(lo, hi), r| {
+            (lo.min(r), hi.max(r))
+        });
+    let x_range = if lo.is_finite() && hi > 0.0 {
+        let pad = (hi / lo).powf(0.05).max(1.5);
+        (lo / pad, hi * pad)
+    } else {
+        (0.1, 10.0)
+    };
+    let log_chart = |title: &str, y_label: &str, s: Vec<Series>| {
+        let mut c = chart(title, "force rate ρ [N/s]", y_label, s);
+        let ys = c.series.iter().flat_map(|s| s.points.iter().map(|p| p.1));
+        let (ylo, yhi) = ys
+            .filter(|y| y.is_finite())
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), y| {
+                (a.min(y), b.max(y))
+            });
+        c.y_range = padded_range(ylo, yhi);
+        c.x_range = x_range;
+        c.x_log = true;
+        c
+    };
+    vec![
+        log_chart(
+            "Breakaway force against force rate",
+            "breakaway force F_b [N]",
+            series(|b| b.force),
+        ),
+        log_chart(
+            "Displacement at breakaway against force rate",
+            "displacement at F_b [m]",
+            series(|b| b.x),
         ),
     ]
 }

@@ -5,7 +5,7 @@
 //! call [`panels`].
 
 use crate::curve::curve_chart;
-use crate::forced::{presliding_charts, SlottedRun};
+use crate::forced::{breakaway_charts, presliding_charts, SlottedRun};
 use crate::frbd::{hysteresis_chart, relaxation_chart};
 use crate::stickslip::{all_charts_slotted, Slotted};
 use crate::{ChartSpec, Series, PALETTE};
@@ -97,6 +97,13 @@ pub fn panels(out: &Output<'_>) -> Vec<(ChartSpec, Vec<Series>)> {
                 .collect();
             let legend = model_keys(labels);
             presliding_charts(&slotted)
+                .into_iter()
+                .map(|c| (c, legend.clone()))
+                .collect()
+        }
+        Output::Breakaway { labels, curves } => {
+            let legend = model_keys(labels);
+            breakaway_charts(labels, curves)
                 .into_iter()
                 .map(|c| (c, legend.clone()))
                 .collect()

@@ -5,6 +5,7 @@
 //! and a line in [`ALL`] (plus its chart builder in `friction-plot`, which the core cannot
 //! hold).
 
+pub mod breakaway;
 pub mod curve;
 pub mod hysteresis;
 pub mod presliding;
@@ -24,4 +25,5 @@ pub static ALL: &[&ViewDef] = &[
     &curve::EXPLORER,
     &stickslip::VIEW,
     &presliding::VIEW,
+    &breakaway::VIEW,
 ];
