@@ -4,7 +4,7 @@
 
 use crate::stickslip::{range_of, thin, thin_path};
 use crate::{padded_range, ChartSpec, Series, PALETTE};
-use friction_core::experiments::stickslip::forced::{BreakawayCurve, ForcedSeries};
+use friction_core::experiments::stickslip::forced::{Breakaway, BreakawayCurve, ForcedSeries};
 
 /// A run as drawn: (palette slot, legend label, run); the slot is the model's place among the
 /// selected models, so its colour matches the legend.
@@ -60,18 +60,25 @@ pub fn presliding_charts(runs: &[SlottedRun<'_>]) -> Vec<ChartSpec> {
     ]
 }
 
-/// Breakaway force against force rate, and the displacement at breakaway, on a log rate axis;
-/// one curve per model with points (`labels` in model order).
+/// Breakaway force against force rate, and the displacement at the breakaway peak, on a log
+/// rate axis; one curve per model with points (`labels` in model order). A law without a peak
+/// (Coulomb, Dahl) has no displacement at breakaway: the point where its F levels off depends on
+/// where the solver's steps fall, so it is left out of the second panel (the readout flags it).
 pub fn breakaway_charts(labels: &[String], curves: &[BreakawayCurve]) -> Vec<ChartSpec> {
-    let series = |pick: fn(&friction_core::experiments::stickslip::forced::Breakaway) -> f64| {
+    let series = |pick: fn(&Breakaway) -> f64, peaks_only: bool| {
         curves
             .iter()
-            .filter(|c| !c.points.is_empty())
             .map(|c| {
                 let label = labels.get(c.model).map_or("", |l| l.as_str());
-                let pts = c.points.iter().map(|b| (b.rate, pick(b))).collect();
+                let pts = c
+                    .points
+                    .iter()
+                    .filter(|b| !(peaks_only && b.no_peak))
+                    .map(|b| (b.rate, pick(b)))
+                    .collect::<Vec<_>>();
                 curve(c.model, label, pts)
             })
+            .filter(|s| !s.points.is_empty())
             .collect::<Vec<_>>()
     };
     // rates span decades: the axis is logarithmic, padded by a factor each side
@@ -104,12 +111,12 @@ pub fn breakaway_charts(labels: &[String], curves: &[BreakawayCurve]) -> Vec<Cha
         log_chart(
             "Breakaway force against force rate",
             "breakaway force F_b [N]",
-            series(|b| b.force),
+            series(|b| b.force, false),
         ),
         log_chart(
-            "Displacement at breakaway against force rate",
+            "Displacement at the breakaway peak against force rate",
             "displacement at F_b [m]",
-            series(|b| b.x),
+            series(|b| b.x, true),
         ),
     ]
 }

@@ -272,7 +272,8 @@ impl Job for BreakawayJob {
             if flat > 0 {
                 notes.push(format!(
                     "{name}: at {flat} of {} rates F had no peak (it rose to the end of the ramp \
-                     or to a plateau): its largest value is shown.",
+                     or to a plateau): its largest value is shown, and no displacement at \
+                     breakaway is drawn.",
                     c.points.len()
                 ));
             }

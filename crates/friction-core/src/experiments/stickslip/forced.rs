@@ -114,7 +114,9 @@ pub struct ForcedSeries {
 /// the run (a point after which F falls by more than 1e-6 relative), where it first occurs.
 /// The largest F of the whole run would not do: once the block slides, a viscous term grows
 /// past any stiction peak. A law without a peak (Coulomb, Dahl: F rises to a plateau) gets its
-/// largest value instead, flagged [`Breakaway::no_peak`].
+/// largest value instead, where F first comes within 1e-6 of it (Dahl's approach to F_C is
+/// asymptotic: the exact maximum falls on any step of the plateau), flagged
+/// [`Breakaway::no_peak`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Breakaway {
     /// Force rate ρ \[N/s\].
@@ -145,11 +147,7 @@ impl Breakaway {
         // `top`: the highest point of the current rise (its first index on a plateau)
         let (mut top, mut rising) = (0, true);
         let mut peak: Option<usize> = None;
-        let mut largest: Option<usize> = None;
         for i in 0..f.len() {
-            if largest.is_none_or(|b| f[i] > f[b] + tol(f[b])) {
-                largest = Some(i);
-            }
             if f[i] > f[top] + tol(f[top]) {
                 (top, rising) = (i, true);
             } else if f[i] < f[top] - tol(f[top]) {
@@ -159,7 +157,8 @@ impl Breakaway {
                 (top, rising) = (i, false);
             }
         }
-        let best = peak.or(largest);
+        let most = f.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let best = peak.or_else(|| f.iter().position(|&v| v >= most - tol(most)));
         let at = |v: &[f64]| best.map_or(f64::NAN, |i| v[i]);
         Breakaway {
             rate,
