@@ -188,11 +188,7 @@ fn robot_bad_keys_exit_2_naming_the_key_and_svg_has_four_panels() {
 #[test]
 fn breakaway_prints_csv_with_units_falling_with_rate_and_svg() {
     let svg = std::env::temp_dir().join(format!("fl-ba-{}.svg", std::process::id()));
-    let (code, out, err) = run(&[
-        "view=breakaway&model=lugre",
-        "--svg",
-        svg.to_str().unwrap(),
-    ]);
+    let (code, out, err) = run(&["view=breakaway&model=lugre", "--svg", svg.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         out.lines().next(),
@@ -230,7 +226,7 @@ fn presliding_overlay_csv_metrics_and_svg() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.lines().next(), Some("model,t_s,u_N,x_m,v_m_per_s,F_N"));
-    // Karnopp holds 1.2 N < F_s = 1.4715 N exactly: x = 0 and F = u on every row
+    // Karnopp holds 0.9 N < F_s = 1.4715 N exactly: x = 0 and F = u on every row
     let karnopp: Vec<&str> = out.lines().filter(|l| l.starts_with("karnopp,")).collect();
     assert!(karnopp.len() > 100);
     for l in karnopp {

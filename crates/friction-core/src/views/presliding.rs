@@ -24,7 +24,9 @@ pub const PARAMS: [ParamSpec; 5] = [
         1.0,
         false,
     ),
-    spec("amp", "Force amplitude", "u_0", "N", 1.2, 1e-6, 1e6, true),
+    // below the Coulomb level F_C = 0.981 N of the registry defaults, so that no default law
+    // slides; LuGre (F_s = 1.4715 N) already draws an open loop
+    spec("amp", "Force amplitude", "u_0", "N", 0.9, 1e-6, 1e6, true),
     spec("freq", "Force frequency", "f", "Hz", 0.1, 1e-3, 1e3, true),
     spec("cycles", "Periods", "n", "", 2.0, 1.0, 20.0, false),
 ];
