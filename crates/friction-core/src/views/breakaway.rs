@@ -261,11 +261,7 @@ impl Job for BreakawayJob {
                     sig(b.applied),
                     sig(b.time),
                     sig(b.x),
-                    if b.slid {
-                        format!("slid {} m", sig(self.ramps.xslide))
-                    } else {
-                        format!("u reached {} N", sig(self.ramps.umax))
-                    },
+                    if b.slid { "x_slide" } else { "u_max" }.to_string(),
                 ]);
             }
             let flat = c.points.iter().filter(|b| b.no_peak).count();
@@ -302,7 +298,7 @@ impl Job for BreakawayJob {
                 "applied force then [N]",
                 "time [s]",
                 "x then [m]",
-                "ramp ended",
+                "ramp ended at",
             ]),
             rows,
             notes,
