@@ -232,13 +232,15 @@ fn lugre_1995_breakaway_force_falls_with_the_force_rate() {
     for w in pts.windows(2) {
         assert!(w[1].force < w[0].force, "{:?} then {:?}", w[0], w[1]);
     }
-    // slow: near F_s = 1.5 N; fast: close to F_C = 1 N
+    // slow: near F_s = 1.5 N; fast: close to F_C = 1 N. At 30 N/s the peak is 1.024 N, while
+    // the largest F of that run is 1.09 N where the ramp ends (x_slide: σ2 v has grown): F_b is
+    // the peak, not the largest value
     assert!(
         pts[0].force > 1.48 && pts[0].force < 1.5,
         "{}",
         pts[0].force
     );
-    assert!(pts[11].force < 1.15, "{}", pts[11].force);
+    assert!(pts[11].force < 1.05, "{}", pts[11].force);
     // the CSV has one row per rate, with units in the header
     let csv = job.csv(false);
     assert!(csv.starts_with("rate_N_per_s,breakaway_force_N,"), "{csv}");
