@@ -213,3 +213,79 @@ fn metrics_for_a_view_without_them_is_refused_before_any_computation() {
     );
     assert!(!err.contains("vmin"), "{err}");
 }
+
+#[test]
+fn breakaway_prints_csv_with_units_falling_with_rate_and_svg() {
+    let svg = std::env::temp_dir().join(format!("fl-ba-{}.svg", std::process::id()));
+    let (code, out, err) = run(&["view=breakaway&model=lugre", "--svg", svg.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out.lines().next(),
+        Some("rate_N_per_s,breakaway_force_N,time_s,applied_force_N,x_m,slid,no_peak")
+    );
+    let r = rows(&out);
+    assert_eq!(r.len(), 12, "one row per rate");
+    assert_eq!((r[0][0], r[11][0]), (0.1, 30.0));
+    // LuGre (thesis values): near F_s = 1.4715 N when slow, falling with the rate
+    assert!(r[0][1] > 1.44 && r[0][1] < 1.4715, "{:?}", r[0]);
+    assert!(r.windows(2).all(|w| w[1][1] < w[0][1]), "{out}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    for label in [
+        "Breakaway force against force rate",
+        "force rate ρ [N/s]",
+        "breakaway force F_b [N]",
+        "LuGre",
+    ] {
+        assert!(text.contains(label), "{label} missing from the SVG");
+    }
+    let _ = std::fs::remove_file(svg);
+    // no metrics table for this view: its CSV is one
+    let (code, _, err) = run(&["view=breakaway&model=lugre", "--metrics"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--metrics"), "{err}");
+}
+
+#[test]
+fn presliding_overlay_csv_metrics_and_svg() {
+    let svg = std::env::temp_dir().join(format!("fl-ps-{}.svg", std::process::id()));
+    let (code, out, err) = run(&[
+        "view=presliding&model=lugre,karnopp&cycles=1",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().next(), Some("model,t_s,u_N,x_m,v_m_per_s,F_N"));
+    // Karnopp holds 0.9 N < F_s = 1.4715 N exactly: x = 0 and F = u on every row
+    let karnopp: Vec<&str> = out.lines().filter(|l| l.starts_with("karnopp,")).collect();
+    assert!(karnopp.len() > 100);
+    for l in karnopp {
+        let c: Vec<f64> = l.split(',').skip(1).map(|c| c.parse().unwrap()).collect();
+        assert_eq!(c[2], 0.0, "{l}");
+        assert!((c[4] - c[1]).abs() < 1e-12, "{l}");
+    }
+    // LuGre moves by micrometres: pre-sliding, no gross sliding
+    let xmax = out
+        .lines()
+        .filter(|l| l.starts_with("lugre,"))
+        .map(|l| l.split(',').nth(3).unwrap().parse::<f64>().unwrap())
+        .fold(0.0, f64::max);
+    assert!(xmax > 5e-6 && xmax < 1e-4, "{xmax}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    for label in [
+        "Displacement against applied force",
+        "Displacement against time",
+        "applied force u [N]",
+        "Karnopp",
+    ] {
+        assert!(text.contains(label), "{label} missing from the SVG");
+    }
+    let _ = std::fs::remove_file(svg);
+    let (code, out, err) = run(&["view=presliding&model=lugre,karnopp", "--metrics"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "model,stiffness_N_per_m,x_max_m,x_min_m,drift_m,v_max_m_per_s,steps"
+    );
+    assert!(lines[2].starts_with("karnopp,inf,0,0,0,0,"), "{out}");
+}

@@ -15,6 +15,7 @@ use crate::experiments::curve::CurveResult;
 use crate::experiments::hysteresis::{FreqUnit, HysteresisConfig, Loop};
 use crate::experiments::relaxation::{Curve, RelaxationConfig};
 use crate::experiments::robot_arm::RobotRun;
+use crate::experiments::stickslip::forced::{BreakawayCurve, ForcedSeries};
 use crate::experiments::stickslip::StickSlipRun;
 use crate::frbd::{Frbd, Kind};
 use crate::model::{FrictionModel, ModelEntry, ModelInfo};
@@ -216,6 +217,20 @@ pub enum Output<'a> {
     },
     /// The robot-arm run (up to its stop when it stopped early).
     Robot(&'a RobotRun),
+    /// Force-driven runs under a periodic force (pre-sliding) finished so far.
+    Presliding {
+        /// Legend label of every selected model.
+        labels: Vec<String>,
+        /// (model index, run) of each finished run.
+        runs: Vec<(usize, &'a ForcedSeries)>,
+    },
+    /// Breakaway force against force rate, one curve per selected model (its points so far).
+    Breakaway {
+        /// Legend label of every selected model.
+        labels: Vec<String>,
+        /// One curve per selected model, in model order.
+        curves: &'a [BreakawayCurve],
+    },
 }
 
 /// A table of text cells with a caption.

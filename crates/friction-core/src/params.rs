@@ -30,7 +30,7 @@ pub struct ParamSpec {
 /// The 0/1 parameters that pick one of two readings or experiments: (key, label, meaning of 0,
 /// meaning of 1). The page shows them as a choice of two named options instead of a slider
 /// over \[0, 1\] (where every value but the ends is an error); the query string keeps 0 and 1.
-pub const SWITCHES: [(&str, &str, &str, &str); 6] = [
+pub const SWITCHES: [(&str, &str, &str, &str); 7] = [
     (
         "sweep",
         "Sweep",
@@ -62,6 +62,7 @@ pub const SWITCHES: [(&str, &str, &str, &str); 6] = [
         "none (F_e = 0)",
         "to the wall (F_e = −k x)",
     ),
+    ("wave", "Applied force", "sine", "triangle"),
 ];
 
 /// The label and two options of a 0/1 switch parameter, if `key` is one ([`SWITCHES`]).

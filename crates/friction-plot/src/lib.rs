@@ -7,6 +7,7 @@
 
 pub mod curve;
 pub mod figure;
+pub mod forced;
 pub mod frbd;
 pub mod panels;
 pub mod robot;
@@ -241,7 +242,8 @@ where
     let snap = |v: f64, span: f64| if v.abs() < 1e-9 * span { 0.0 } else { v };
     let xfmt = move |v: &f64| {
         if log {
-            tick(10f64.powf(*v))
+            // ticks between decades fall on 10^0.5 etc.: 3.16, not 3.1623
+            tick(round_sig(10f64.powf(*v), 3))
         } else {
             tick(snap(*v, xspan))
         }
@@ -527,6 +529,15 @@ pub fn stable_range(current: Option<(f64, f64)>, lo: f64, hi: f64, tighten: bool
     }
 }
 
+/// `v` rounded to `digits` significant digits.
+fn round_sig(v: f64, digits: i32) -> f64 {
+    if v == 0.0 || !v.is_finite() {
+        return v;
+    }
+    let scale = 10f64.powi(digits - 1 - v.abs().log10().floor() as i32);
+    (v * scale).round() / scale
+}
+
 /// Tick label: short, no float noise (`0.015`, `1e-4`).
 pub fn tick(v: f64) -> String {
     if v == 0.0 {
@@ -809,5 +820,9 @@ mod tests {
         assert_eq!(tick(2.0), "2");
         assert_eq!(tick(1e-4), "1e-4");
         assert_eq!(tick(-0.5), "-0.5");
+        // log-axis ticks between decades
+        assert_eq!(tick(round_sig(10f64.powf(0.5), 3)), "3.16");
+        assert_eq!(tick(round_sig(10f64.powf(1.5), 3)), "31.6");
+        assert_eq!(tick(round_sig(10f64.powf(-4.0), 3)), "1e-4");
     }
 }

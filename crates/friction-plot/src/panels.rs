@@ -5,6 +5,7 @@
 //! call [`panels`].
 
 use crate::curve::curve_chart;
+use crate::forced::{breakaway_charts, presliding_charts, SlottedRun};
 use crate::frbd::{hysteresis_chart, relaxation_chart};
 use crate::stickslip::{all_charts_slotted, Slotted};
 use crate::{ChartSpec, Series, PALETTE};
@@ -19,6 +20,15 @@ fn key(label: String, slot: usize) -> Series {
         points: Vec::new(),
         dashed: false,
     }
+}
+
+/// The legend of every selected model, each in its slot's colour.
+fn model_keys(labels: &[String]) -> Vec<Series> {
+    labels
+        .iter()
+        .enumerate()
+        .map(|(i, l)| key(l.clone(), i))
+        .collect()
 }
 
 fn empty(s: &Series) -> Series {
@@ -78,6 +88,24 @@ pub fn panels(out: &Output<'_>) -> Vec<(ChartSpec, Vec<Series>)> {
                 .map(|(i, l)| key(l.clone(), i))
                 .collect();
             all_charts_slotted(&slotted)
+                .into_iter()
+                .map(|c| (c, legend.clone()))
+                .collect()
+        }
+        Output::Presliding { labels, runs } => {
+            let slotted: Vec<SlottedRun<'_>> = runs
+                .iter()
+                .map(|&(i, r)| (i, labels[i].as_str(), r))
+                .collect();
+            let legend = model_keys(labels);
+            presliding_charts(&slotted)
+                .into_iter()
+                .map(|c| (c, legend.clone()))
+                .collect()
+        }
+        Output::Breakaway { labels, curves } => {
+            let legend = model_keys(labels);
+            breakaway_charts(labels, curves)
                 .into_iter()
                 .map(|c| (c, legend.clone()))
                 .collect()

@@ -5,8 +5,10 @@
 //! and a line in [`ALL`] (plus its chart builder in `friction-plot`, which the core cannot
 //! hold).
 
+pub mod breakaway;
 pub mod curve;
 pub mod hysteresis;
+pub mod presliding;
 pub mod relaxation;
 pub mod robot;
 pub mod stickslip;
@@ -22,4 +24,6 @@ pub static ALL: &[&ViewDef] = &[
     &curve::CURVE,
     &curve::EXPLORER,
     &stickslip::VIEW,
+    &presliding::VIEW,
+    &breakaway::VIEW,
 ];

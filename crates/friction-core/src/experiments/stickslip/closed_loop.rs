@@ -1,7 +1,12 @@
 //! The benchmark's closed loop as one stiff system for the Rodas solver: the block (x, ẋ) on the
 //! moving belt and the model's states, with the events of stick, slip and the model's own
 //! switches, and the Filippov slides of laws that jump across a velocity surface.
+//!
+//! The same loop drives the force-driven block of [`super::forced`] (no belt, no spring, an
+//! applied force u(t)): there the time is a state, y = \[x, ẋ, t, z…\], because the solver
+//! integrates autonomous systems; [`Drive`] says which of the two the loop is.
 
+use super::forced::Forcing;
 use super::{partials_len, Bench, StickSlipRun};
 use crate::integrate::rodas::{EventAction, Point, System};
 use crate::model::FrictionModel;
@@ -38,6 +43,27 @@ pub(super) const EV_STICK_HI: usize = 2;
 pub(super) const EV_STICK_LO: usize = 3;
 pub(super) const EV_MODEL: usize = 4;
 
+/// What pushes the block besides friction, and so the external force F_e the model sees.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Drive {
+    /// The benchmark: the spring to the wall, F_e = −k x, the belt at v_b; y = \[x, ẋ, z…\].
+    Belt,
+    /// An applied force on fixed ground (k = 0, v_b = 0 in the loop's [`Bench`]): F_e = u(t),
+    /// with the time carried as the state y\[2\]; y = \[x, ẋ, t, z…\]. The run stops where x
+    /// reaches the second value, if there is one.
+    Force(Forcing, Option<f64>),
+}
+
+impl Drive {
+    /// Number of states before the model's: x, ẋ (and t for a forced block).
+    pub(super) fn head(self) -> usize {
+        match self {
+            Drive::Belt => 2,
+            Drive::Force(..) => 3,
+        }
+    }
+}
+
 pub(super) struct ClosedLoop<'a> {
     pub(super) model: &'a dyn FrictionModel,
     pub(super) st: LoopState,
@@ -51,7 +77,17 @@ pub(super) struct LoopState {
     /// Scratch for analytic partials: \[∂ż/∂z | ∂ż/∂v | ∂F/∂z\], ∂ż/∂z diagonal (n_states) for
     /// separable models, dense (nz × nz) otherwise; sized by [`partials_len`].
     pub(super) partials: std::cell::RefCell<Vec<f64>>,
+    /// Scratch of the one-sided differences of a forced block (f(y), f(y + d), y + d and the
+    /// switching functions at both); empty on the belt.
+    pub(super) fd: std::cell::RefCell<Vec<f64>>,
     pub(super) b: Bench,
+    pub(super) drive: Drive,
+    /// States before the model's ([`Drive::head`]).
+    pub(super) head: usize,
+    /// Scale of x and ẋ for the error norm: 1 on the belt; for a forced block the smallest
+    /// scale of the model's continuous states (a bristle deflection, ~1e-5 m for LuGre), so
+    /// that pre-sliding displacements of micrometres are resolved.
+    pub(super) xscale: f64,
     pub(super) ns: usize,
     pub(super) nsw: usize,
     pub(super) mode: Mode,
@@ -64,13 +100,28 @@ pub(super) struct LoopState {
 
 impl<'a> ClosedLoop<'a> {
     /// The loop in free mode with all scratch sized for `model` (nothing allocates later).
-    pub(super) fn new(model: &'a dyn FrictionModel, b: &Bench) -> Self {
+    pub(super) fn new(model: &'a dyn FrictionModel, b: &Bench, drive: Drive) -> Self {
         ClosedLoop {
             model,
             st: LoopState {
                 partials: std::cell::RefCell::new(vec![0.0; partials_len(model)]),
                 gscratch: std::cell::RefCell::new(vec![0.0; model.n_switches()]),
+                fd: std::cell::RefCell::new(match drive {
+                    Drive::Belt => Vec::new(),
+                    Drive::Force(..) => {
+                        vec![0.0; 3 * (drive.head() + model.n_states()) + 2 * model.n_switches()]
+                    }
+                }),
                 b: *b,
+                drive,
+                head: drive.head(),
+                xscale: match drive {
+                    Drive::Belt => 1.0,
+                    Drive::Force(..) => {
+                        let nz = model.n_states() - model.n_discrete().min(model.n_states());
+                        (0..nz).map(|i| model.state_scale(i)).fold(1.0, f64::min)
+                    }
+                },
                 ns: model.n_states(),
                 nsw: model.n_switches(),
                 mode: Mode::Free,
@@ -82,9 +133,37 @@ impl<'a> ClosedLoop<'a> {
         }
     }
 
+    /// External force F_e: the spring's −k x, or the applied u(t).
     #[inline]
     pub(super) fn fe(&self, y: &[f64]) -> f64 {
-        -self.st.b.spring_rate() * y[0]
+        match self.st.drive {
+            Drive::Belt => -self.st.b.spring_rate() * y[0],
+            Drive::Force(u, _) => u.at(y[2]),
+        }
+    }
+
+    /// The model's states in y.
+    #[inline]
+    pub(super) fn z<'y>(&self, y: &'y [f64]) -> &'y [f64] {
+        &y[self.st.head..]
+    }
+
+    /// Index of the applied force's corner event (a triangle's reversals), if it has corners.
+    fn corner_event(&self) -> Option<usize> {
+        match self.st.drive {
+            Drive::Force(u, _) if u.has_corners() => Some(EV_MODEL + self.st.nsw),
+            _ => None,
+        }
+    }
+
+    /// Index of the stop event of a forced block (x reaches the stop), if it has one.
+    fn stop_event(&self) -> Option<usize> {
+        match self.st.drive {
+            Drive::Force(_, Some(_)) => {
+                Some(EV_MODEL + self.st.nsw + usize::from(self.corner_event().is_some()))
+            }
+            _ => None,
+        }
     }
 
     /// The range of forces a static law can supply at rest for external force fe: spanned by
@@ -127,7 +206,7 @@ impl<'a> ClosedLoop<'a> {
     /// force jumps there and the field points into it from both sides (a sliding mode).
     pub(super) fn sliding_surface(&self, j: usize, y: &[f64]) -> Option<f64> {
         let fe = self.fe(y);
-        let z = &y[2..];
+        let z = self.z(y);
         let v = y[1] - self.st.b.vb;
         let mut g = self.st.gscratch.borrow_mut();
         let gj = |vv: f64, g: &mut Vec<f64>| {
@@ -186,9 +265,9 @@ impl<'a> ClosedLoop<'a> {
             Mode::Slip(d) => {
                 let d = d as f64;
                 let ve = if v * d > 0.0 { v } else { d * V_PROBE };
-                self.model.force(ve, fe, &y[2..])
+                self.model.force(ve, fe, self.z(y))
             }
-            Mode::Free => self.model.force(v, fe, &y[2..]),
+            Mode::Free => self.model.force(v, fe, self.z(y)),
         }
     }
 
@@ -208,7 +287,7 @@ impl<'a> ClosedLoop<'a> {
         let f = self.force(y);
         let xdd = match self.st.mode {
             Mode::Slide(_) => 0.0,
-            _ => (-self.st.b.spring_rate() * y[0] - f) / self.st.b.m,
+            _ => (self.fe(y) - f) / self.st.b.m,
         };
         self.st.out.t.push(t);
         self.st.out.x.push(y[0]);
@@ -219,39 +298,10 @@ impl<'a> ClosedLoop<'a> {
     }
 }
 
-impl System for ClosedLoop<'_> {
-    fn dim(&self) -> usize {
-        2 + self.st.ns
-    }
-
-    fn rhs(&self, y: &[f64], dy: &mut [f64]) {
-        dy[0] = y[1];
-        if self.st.ns > 0 && self.st.mode == Mode::Free {
-            // One call, so models share the work (Stribeck exponentials, ż) between both.
-            let v = y[1] - self.st.b.vb;
-            let f = self
-                .model
-                .derivative_and_force(v, self.fe(y), &y[2..], &mut dy[2..]);
-            dy[1] = (-self.st.b.spring_rate() * y[0] - f) / self.st.b.m;
-            return;
-        }
-        let v = match self.st.mode {
-            Mode::Slide(vs) => {
-                dy[1] = 0.0;
-                vs
-            }
-            _ => {
-                let f = self.force(y);
-                dy[1] = (-self.st.b.spring_rate() * y[0] - f) / self.st.b.m;
-                y[1] - self.st.b.vb
-            }
-        };
-        if self.st.ns > 0 {
-            self.model.derivative(v, self.fe(y), &y[2..], &mut dy[2..]);
-        }
-    }
-
-    fn jacobian(&self, y: &[f64], jac: &mut [f64]) -> bool {
+impl ClosedLoop<'_> {
+    /// The Jacobian from the model's analytic partials (free motion of a state model that
+    /// provides them); false otherwise.
+    fn analytic_jacobian(&self, y: &[f64], jac: &mut [f64]) -> bool {
         if self.st.mode != Mode::Free {
             return false;
         }
@@ -261,11 +311,12 @@ impl System for ClosedLoop<'_> {
         }
         // One continuous state is trivially separable (its ∂ż/∂z is a 1×1 diagonal).
         let separable = self.model.separable() || nz == 1;
-        let nc = 2 + nz;
+        let h = self.st.head;
+        let nc = h + nz;
         let mut buf = self.st.partials.borrow_mut();
         let v = y[1] - self.st.b.vb;
         let fe = self.fe(y);
-        let z = &y[2..];
+        let z = &y[h..];
         // Layout (see `partials_len`): separable [∂ż/∂z (ns) | ∂ż/∂v (ns) | ∂F/∂z (ns)], dense
         // [∂ż/∂z (nz × nz) | ∂ż/∂v (nz) | ∂F/∂z (nz)]. The scratch is sized for the model's
         // kind at construction; a mismatch (never expected) falls back to differencing.
@@ -283,32 +334,144 @@ impl System for ClosedLoop<'_> {
         let Some(dfdv) = dfdv else {
             return false;
         };
-        // Rows/columns: x, ẋ, then the nz continuous model states (discrete ones are frozen and
-        // kept out of the matrix). The model does not depend on F_e = −k x when it provides
-        // partials, so the state rows have no x column.
+        // Rows/columns: x, ẋ (and t: its row is zero), then the nz continuous model states
+        // (discrete ones are frozen and kept out of the matrix). The model does not depend on
+        // F_e (−k x or u(t)) when it provides partials, so the state rows have no x or t column;
+        // F_e enters ẍ directly.
         jac[..nc * nc].fill(0.0);
         let m = self.st.b.m;
         jac[1] = 1.0;
-        jac[nc] = -self.st.b.spring_rate() / m;
+        match self.st.drive {
+            Drive::Belt => jac[nc] = -self.st.b.spring_rate() / m,
+            Drive::Force(u, _) => jac[nc + 2] = u.slope(y[2]) / m,
+        }
         jac[nc + 1] = -dfdv / m;
         for j in 0..nz {
-            jac[nc + 2 + j] = -dfdz[j] / m;
-            let r = (2 + j) * nc;
+            jac[nc + h + j] = -dfdz[j] / m;
+            let r = (h + j) * nc;
             jac[r + 1] = dzdv[j];
             if separable {
-                jac[r + 2 + j] = dzdz[j];
+                jac[r + h + j] = dzdz[j];
             } else {
-                jac[r + 2..r + 2 + nz].copy_from_slice(&dzdz[j * nz..(j + 1) * nz]);
+                jac[r + h..r + h + nz].copy_from_slice(&dzdz[j * nz..(j + 1) * nz]);
             }
         }
         true
     }
 
+    /// Forward differences as the solver takes them, but each column on the side where the
+    /// model's switching functions keep their signs. A difference across a surface where the
+    /// force jumps (Karnopp's window edge |v| = v_0) gives an entry of the size of the jump over
+    /// the increment; the Rosenbrock steps then creep towards the surface without crossing it
+    /// (a Karnopp ramp took a million steps within 1e-8 m/s of the edge).
+    fn one_sided_jacobian(&self, y: &[f64], jac: &mut [f64]) -> bool {
+        let n = self.dim();
+        let nc = n - self.model.n_discrete().min(self.st.ns);
+        let nsw = self.st.nsw;
+        let mut buf = self.st.fd.borrow_mut();
+        if buf.len() < 3 * n + 2 * nsw {
+            return false;
+        }
+        let (f0, rest) = buf.split_at_mut(n);
+        let (f1, rest) = rest.split_at_mut(n);
+        let (yt, rest) = rest.split_at_mut(n);
+        let (g0, rest) = rest.split_at_mut(nsw);
+        let g1 = &mut rest[..nsw];
+        let switches = |yy: &[f64], g: &mut [f64]| {
+            if nsw > 0 && !matches!(self.st.mode, Mode::Slide(_)) {
+                self.model
+                    .switches(yy[1] - self.st.b.vb, self.fe(yy), self.z(yy), g);
+            }
+        };
+        self.rhs(y, f0);
+        switches(y, g0);
+        yt.copy_from_slice(y);
+        for j in 0..nc {
+            let yj = y[j];
+            let d = 1.5e-8 * yj.abs().max(self.scale(j));
+            let mut dj = 0.0;
+            for s in [d, -d] {
+                yt[j] = yj + s;
+                switches(yt, g1);
+                if g0
+                    .iter()
+                    .zip(g1.iter())
+                    .all(|(a, b)| (*a >= 0.0) == (*b >= 0.0))
+                {
+                    dj = yt[j] - yj;
+                    break;
+                }
+            }
+            if dj == 0.0 {
+                // a surface on both sides: difference forwards, as the solver would
+                yt[j] = yj + d;
+                dj = yt[j] - yj;
+            }
+            self.rhs(yt, f1);
+            for i in 0..nc {
+                jac[i * nc + j] = (f1[i] - f0[i]) / dj;
+            }
+            yt[j] = yj;
+        }
+        true
+    }
+}
+
+impl System for ClosedLoop<'_> {
+    fn dim(&self) -> usize {
+        self.st.head + self.st.ns
+    }
+
+    fn rhs(&self, y: &[f64], dy: &mut [f64]) {
+        let h = self.st.head;
+        dy[0] = y[1];
+        if h > 2 {
+            dy[2] = 1.0;
+        }
+        if self.st.ns > 0 && self.st.mode == Mode::Free {
+            // One call, so models share the work (Stribeck exponentials, ż) between both.
+            let v = y[1] - self.st.b.vb;
+            let fe = self.fe(y);
+            let f = self
+                .model
+                .derivative_and_force(v, fe, &y[h..], &mut dy[h..]);
+            dy[1] = (fe - f) / self.st.b.m;
+            return;
+        }
+        let v = match self.st.mode {
+            Mode::Slide(vs) => {
+                dy[1] = 0.0;
+                vs
+            }
+            _ => {
+                let f = self.force(y);
+                dy[1] = (self.fe(y) - f) / self.st.b.m;
+                y[1] - self.st.b.vb
+            }
+        };
+        if self.st.ns > 0 {
+            self.model.derivative(v, self.fe(y), &y[h..], &mut dy[h..]);
+        }
+    }
+
+    fn jacobian(&self, y: &[f64], jac: &mut [f64]) -> bool {
+        if self.analytic_jacobian(y, jac) {
+            return true;
+        }
+        // the benchmark keeps the solver's own differences (its recorded runs are the reference)
+        match self.st.drive {
+            Drive::Belt => false,
+            Drive::Force(..) => self.one_sided_jacobian(y, jac),
+        }
+    }
+
     fn scale(&self, i: usize) -> f64 {
         if i < 2 {
+            self.st.xscale
+        } else if i < self.st.head {
             1.0
         } else {
-            self.model.state_scale(i - 2)
+            self.model.state_scale(i - self.st.head)
         }
     }
 
@@ -319,15 +482,24 @@ impl System for ClosedLoop<'_> {
     // Non-separable models (Leuven) get no arrow structure: `jacobian` then fills the whole
     // continuous block from `partials_dense` and the integrator factors it densely.
     fn dense_head(&self) -> Option<usize> {
-        self.model.separable().then_some(2)
+        self.model.separable().then_some(self.st.head)
     }
 
     fn n_events(&self) -> usize {
-        EV_MODEL + self.st.nsw
+        EV_MODEL
+            + self.st.nsw
+            + usize::from(self.corner_event().is_some())
+            + usize::from(self.stop_event().is_some())
     }
 
     fn events(&self, y: &[f64], g: &mut [f64]) {
-        g[EV_XDOT] = y[1];
+        // ẋ = 0 marks the benchmark's extrema of x; on fixed ground it is the surface v = 0
+        // itself, which the stick and the model's own switches watch (a copy with a lower index
+        // would be located first and hide them)
+        g[EV_XDOT] = match self.st.drive {
+            Drive::Belt => y[1],
+            Drive::Force(..) => 1.0,
+        };
         let fe = self.fe(y);
         let v = y[1] - self.st.b.vb;
         match self.st.mode {
@@ -337,7 +509,7 @@ impl System for ClosedLoop<'_> {
                 g[EV_STICK_LO] = 1.0;
             }
             Mode::Slide(vs) => {
-                let (lo, hi) = self.limits_at(vs, fe, &y[2..]);
+                let (lo, hi) = self.limits_at(vs, fe, self.z(y));
                 g[EV_VZERO] = 1.0;
                 g[EV_STICK_HI] = hi - fe;
                 g[EV_STICK_LO] = fe - lo;
@@ -348,13 +520,20 @@ impl System for ClosedLoop<'_> {
                 g[EV_STICK_LO] = 1.0;
             }
         }
+        let model_g = &mut g[EV_MODEL..EV_MODEL + self.st.nsw];
         if self.st.nsw > 0 {
             match self.st.mode {
                 // Held on a surface: its own switch would sit at zero; the exits are the
                 // EV_STICK_* functions.
-                Mode::Slide(_) => g[EV_MODEL..].fill(1.0),
-                _ => self.model.switches(v, fe, &y[2..], &mut g[EV_MODEL..]),
+                Mode::Slide(_) => model_g.fill(1.0),
+                _ => self.model.switches(v, fe, self.z(y), model_g),
             }
+        }
+        if let (Some(i), Drive::Force(u, _)) = (self.corner_event(), self.st.drive) {
+            g[i] = u.corner_function(y[2]);
+        }
+        if let (Some(i), Drive::Force(_, Some(x_stop))) = (self.stop_event(), self.st.drive) {
+            g[i] = y[0] - x_stop;
         }
     }
 
@@ -364,8 +543,8 @@ impl System for ClosedLoop<'_> {
             EV_VZERO => {
                 y[1] = self.st.b.vb;
                 let fe = self.fe(y);
-                self.st.mode = if self.jumps(fe, &y[2..]) {
-                    self.decide_at_rest(fe, &y[2..])
+                self.st.mode = if self.jumps(fe, self.z(y)) {
+                    self.decide_at_rest(fe, self.z(y))
                 } else {
                     Mode::Free
                 };
@@ -381,12 +560,16 @@ impl System for ClosedLoop<'_> {
                 };
                 EventAction::Reset
             }
+            // a corner of the applied force: only the step sequence restarts there
+            i if Some(i) == self.corner_event() => EventAction::Reset,
+            i if Some(i) == self.stop_event() => EventAction::Stop,
             i => {
                 let v = y[1] - self.st.b.vb;
                 let fe = self.fe(y);
+                let h = self.st.head;
                 let changed = self
                     .model
-                    .on_switch(i - EV_MODEL, rising, v, fe, &mut y[2..]);
+                    .on_switch(i - EV_MODEL, rising, v, fe, &mut y[h..]);
                 if !changed && self.st.mode == Mode::Free && self.model.n_discrete() == 0 {
                     if let Some(vs) = self.sliding_surface(i - EV_MODEL, y) {
                         y[1] = self.st.b.vb + vs;
@@ -422,7 +605,11 @@ impl LoopState {
         LoopState {
             partials: std::cell::RefCell::new(Vec::new()),
             gscratch: std::cell::RefCell::new(Vec::new()),
+            fd: std::cell::RefCell::new(Vec::new()),
             b: *b,
+            drive: Drive::Belt,
+            head: 2,
+            xscale: 1.0,
             ns: 0,
             nsw: 0,
             mode: Mode::Free,

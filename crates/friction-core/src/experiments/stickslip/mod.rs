@@ -359,7 +359,7 @@ impl BenchRun {
     ) -> Result<Self, StickSlipError> {
         let ns = model.n_states();
         let nsw = model.n_switches();
-        let mut sys = ClosedLoop::new(model, b);
+        let mut sys = ClosedLoop::new(model, b, Drive::Belt);
         let mut y = vec![0.0; 2 + ns];
         y[0] = 0.0;
         y[1] = b.vb + b.v0;
@@ -556,5 +556,6 @@ pub fn build_for_bench(
 }
 
 mod closed_loop;
+pub mod forced;
 #[cfg(test)]
 mod tests;

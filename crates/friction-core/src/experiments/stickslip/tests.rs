@@ -84,7 +84,7 @@ proptest! {
         sdw in 0.0f64..1.0,
     ) {
         let m = bench_model("gonthier");
-        let sys = ClosedLoop::new(m.as_ref(), &Bench::TABLE_6_1);
+        let sys = ClosedLoop::new(m.as_ref(), &Bench::TABLE_6_1, Drive::Belt);
         let y = [x, sys.st.b.vb + v, zr * m.state_scale(0), sdw];
         let compared = check_jacobian(&sys, &y)?;
         prop_assume!(compared > 0);
@@ -100,7 +100,7 @@ proptest! {
         u in proptest::collection::vec(-1.2f64..1.2, 4),
     ) {
         let m = bench_model("leuven");
-        let sys = ClosedLoop::new(m.as_ref(), &Bench::TABLE_6_1);
+        let sys = ClosedLoop::new(m.as_ref(), &Bench::TABLE_6_1, Drive::Belt);
         let mut g = vec![0.0; 4];
         m.switches(0.0, 0.0, &[0.0; 5], &mut g);
         let mut y = vec![x, sys.st.b.vb + v, zr * m.state_scale(0)];
@@ -159,7 +159,7 @@ fn gonthier_dwell_state_stays_in_range_with_analytic_partials() {
     let m = bench_model("gonthier");
     let b = Bench::TABLE_6_1;
     let mut sys = DwellWatch {
-        inner: ClosedLoop::new(m.as_ref(), &b),
+        inner: ClosedLoop::new(m.as_ref(), &b, Drive::Belt),
         lo: f64::INFINITY,
         hi: f64::NEG_INFINITY,
     };

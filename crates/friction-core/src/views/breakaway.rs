@@ -1,0 +1,338 @@
+//! `view=breakaway`: the breakaway force against the rate of force application (Canudas de Wit
+//! et al. 1995, Fig. 4; the thesis' "varying breakaway force", \[T\] §2.2). A block on fixed
+//! ground is pushed by ramps u(t) = ρ t, m ẍ = u − F, for log-spaced rates ρ between ρ_min and
+//! ρ_max (the schema has scalar keys only: `ratemin`, `ratemax`, `nrates`); one (model, rate)
+//! run per unit of work.
+//!
+//! Breakaway force, as the thesis defines it (\[T\] §5.1, CATALOG §1 #2): "the maximum friction
+//! force value", the level required to leave the static state. Each ramp runs until the block
+//! has slid `xslide` (gross sliding; well beyond any model's pre-sliding range by default) or u
+//! reaches `umax`; F_b is the friction peak of that run ([`Breakaway::of`]). A law without a
+//! stiction peak gets its largest F, and the readout says so.
+
+use crate::experiments::stickslip::forced::{
+    Breakaway, BreakawayCurve, ForcedRun, ForcedSeries, Forcing,
+};
+use crate::experiments::stickslip::{StickSlipError, Workspace, MAX_STEPS};
+use crate::integrate::rodas::SolveError;
+use crate::job::{columns, sig, BuiltModel, Inputs, Job, Output, Readout, ViewDef, ViewKind};
+use crate::model::{short_labels, PROVISIONAL};
+use crate::params::{check_all, fmt_num, spec, values_or_defaults, ParamError, ParamSpec};
+
+/// The view's parameters, in the order [`Ramps::from_values`] reads them.
+pub const PARAMS: [ParamSpec; 6] = [
+    spec("m", "Mass of the block", "m", "kg", 1.0, 1e-3, 1e3, true),
+    spec(
+        "ratemin",
+        "Slowest force rate",
+        "ρ_min",
+        "N/s",
+        0.1,
+        1e-3,
+        1e6,
+        true,
+    ),
+    spec(
+        "ratemax",
+        "Fastest force rate",
+        "ρ_max",
+        "N/s",
+        30.0,
+        1e-3,
+        1e6,
+        true,
+    ),
+    spec(
+        "nrates",
+        "Rates (log-spaced)",
+        "n_ρ",
+        "",
+        12.0,
+        1.0,
+        40.0,
+        false,
+    ),
+    spec(
+        "umax",
+        "Largest applied force (end of a ramp)",
+        "u_max",
+        "N",
+        10.0,
+        1e-6,
+        1e6,
+        true,
+    ),
+    spec(
+        "xslide",
+        "Sliding distance that ends a ramp",
+        "x_slide",
+        "m",
+        0.01,
+        1e-9,
+        10.0,
+        true,
+    ),
+];
+
+/// The view.
+pub static VIEW: ViewDef = ViewDef {
+    name: "breakaway",
+    title: "Breakaway force against force rate",
+    caption: "Breakaway force per model and rate",
+    kind: ViewKind::Models,
+    params: &PARAMS,
+    max_models: 4,
+    derived_model_keys: &[],
+    derive: None,
+    metrics: false,
+    panels: 2,
+    phenomena: false,
+    presets: None,
+    job: |s: &dyn Inputs| {
+        let r = Ramps::from_values(&s.view_values())?;
+        Ok(Box::new(BreakawayJob::new(r, s.build_models()?)))
+    },
+};
+
+/// How the breakaway force is defined, with its source (the page shows it under the table).
+pub const DEFINITION: &str = "Breakaway force F_b: \"the maximum friction force value\", the \
+    level of force required to leave the static state (thesis §5.1 and §1.3; CATALOG §1 #2). \
+    Each ramp u = ρ t runs until the block has slid x_slide (gross sliding) or u reaches u_max; \
+    F_b is the friction peak of the run: the largest local maximum of F(t), where it first \
+    occurs (not the largest F of the whole run: once the block slides, a viscous term can grow \
+    past the peak).";
+
+/// Validated ramp settings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ramps {
+    /// Mass m \[kg\].
+    pub m: f64,
+    /// Force rates ρ \[N/s\], increasing.
+    pub rates: Vec<f64>,
+    /// Largest applied force u_max \[N\]: a ramp's end time is u_max/ρ.
+    pub umax: f64,
+    /// Sliding distance that ends a ramp \[m\].
+    pub xslide: f64,
+}
+
+impl Ramps {
+    /// Checks view values in [`PARAMS`] order (missing trailing ones take defaults); the count
+    /// is rounded, and several rates need ρ_max > ρ_min.
+    pub fn from_values(values: &[f64]) -> Result<Ramps, ParamError> {
+        let v = values_or_defaults(&PARAMS, values);
+        check_all(&PARAMS, &v)?;
+        let (lo, hi, n) = (v[1], v[2], v[3].round() as usize);
+        if n > 1 && hi <= lo {
+            return Err(ParamError::new(
+                "ratemax",
+                &fmt_num(hi),
+                "must be greater than ratemin for several rates",
+            ));
+        }
+        let rates = (0..n)
+            .map(|k| match k {
+                0 => lo,
+                k if k + 1 == n => hi,
+                k => lo * (hi / lo).powf(k as f64 / (n - 1) as f64),
+            })
+            .collect();
+        Ok(Ramps {
+            m: v[0],
+            rates,
+            umax: v[4],
+            xslide: v[5],
+        })
+    }
+}
+
+/// One ramp per (model, rate), a whole run per unit of work.
+pub struct BreakawayJob {
+    ramps: Ramps,
+    models: Vec<BuiltModel>,
+    ws: Box<Workspace>,
+    curves: Vec<BreakawayCurve>,
+    errors: Vec<String>,
+    /// (model, rate) of the next run.
+    next: (usize, usize),
+}
+
+impl BreakawayJob {
+    /// A job for the ramps and models (nothing computed yet).
+    pub fn new(ramps: Ramps, models: Vec<BuiltModel>) -> BreakawayJob {
+        let curves = (0..models.len())
+            .map(|model| BreakawayCurve {
+                model,
+                points: Vec::new(),
+            })
+            .collect();
+        BreakawayJob {
+            ramps,
+            models,
+            ws: Box::default(),
+            curves,
+            errors: Vec::new(),
+            next: (0, 0),
+        }
+    }
+
+    /// The finished curves.
+    pub fn curves(&self) -> &[BreakawayCurve] {
+        &self.curves
+    }
+
+    fn ramp(&mut self, i: usize, rate: f64) -> Result<ForcedSeries, StickSlipError> {
+        let m = self.models[i].1.as_ref();
+        let tend = self.ramps.umax / rate;
+        let mut run = ForcedRun::start(
+            &mut self.ws,
+            self.ramps.m,
+            Forcing::Ramp { rate },
+            tend,
+            tend / 200.0,
+            Some(self.ramps.xslide),
+            m,
+        )?;
+        loop {
+            if let Some(r) = run.advance(&mut self.ws, m, usize::MAX)? {
+                return Ok(r);
+            }
+        }
+    }
+}
+
+impl Job for BreakawayJob {
+    fn advance(&mut self, _: &dyn Fn() -> f64) {
+        let (i, k) = self.next;
+        let n = self.ramps.rates.len();
+        if i >= self.models.len() {
+            return;
+        }
+        let rate = self.ramps.rates[k];
+        match self.ramp(i, rate) {
+            Ok(r) => {
+                self.curves[i].points.push(Breakaway::of(rate, &r));
+                self.next = if k + 1 < n { (i, k + 1) } else { (i + 1, 0) };
+            }
+            Err(err) => {
+                let msg = match err {
+                    StickSlipError::Solver(SolveError::TooManySteps { t }) => format!(
+                        "the ramp at ρ = {} N/s needs more than {MAX_STEPS} solver steps \
+                         (stopped at t = {t:.4} s): raise the slowest rate (ratemin) or lower \
+                         u_max (umax)",
+                        sig(rate)
+                    ),
+                    e => format!("the ramp at ρ = {} N/s: {e}", sig(rate)),
+                };
+                self.errors
+                    .push(format!("{}: {msg}", self.models[i].0.info.name));
+                // the model's later (faster) ramps still run
+                self.next = if k + 1 < n { (i, k + 1) } else { (i + 1, 0) };
+            }
+        }
+    }
+    fn done(&self) -> bool {
+        self.next.0 >= self.models.len()
+    }
+    fn progress(&self) -> (usize, usize) {
+        let n = self.ramps.rates.len();
+        (self.next.0 * n + self.next.1, self.models.len() * n)
+    }
+    fn output(&self) -> Output<'_> {
+        if self.curves.iter().all(|c| c.points.is_empty()) {
+            return Output::Empty;
+        }
+        let infos: Vec<_> = self.models.iter().map(|(e, _)| e.info).collect();
+        Output::Breakaway {
+            labels: short_labels(&infos),
+            curves: &self.curves,
+        }
+    }
+    fn error(&self) -> Option<String> {
+        (!self.errors.is_empty()).then(|| self.errors.join(" "))
+    }
+    fn readout(&self) -> Readout {
+        let mut rows = Vec::new();
+        let mut notes = vec![DEFINITION.to_string()];
+        let mut summary = Vec::new();
+        for c in &self.curves {
+            let name = self.models[c.model].0.info.name;
+            for b in &c.points {
+                rows.push(vec![
+                    name.to_string(),
+                    sig(b.rate),
+                    sig(b.force),
+                    sig(b.applied),
+                    sig(b.time),
+                    sig(b.x),
+                    if b.slid { "x_slide" } else { "u_max" }.to_string(),
+                ]);
+            }
+            let flat = c.points.iter().filter(|b| b.no_peak).count();
+            if flat > 0 {
+                notes.push(format!(
+                    "{name}: at {flat} of {} rates F had no peak (it rose to the end of the ramp \
+                     or to a plateau): its largest value is shown, and no displacement at \
+                     breakaway is drawn.",
+                    c.points.len()
+                ));
+            }
+            if let (Some(a), Some(b)) = (c.points.first(), c.points.last()) {
+                summary.push(format!(
+                    "{name}: breakaway force {} N at {} N/s, {} N at {} N/s.",
+                    sig(a.force),
+                    sig(a.rate),
+                    sig(b.force),
+                    sig(b.rate)
+                ));
+            }
+        }
+        notes.extend(
+            self.models
+                .iter()
+                .filter(|(e, _)| e.info.provisional)
+                .map(|(e, _)| format!("{}: {PROVISIONAL}", e.info.base_name())),
+        );
+        notes.extend(self.errors.iter().cloned());
+        Readout {
+            columns: columns(&[
+                "model",
+                "rate ρ [N/s]",
+                "breakaway force F_b [N]",
+                "applied force then [N]",
+                "time [s]",
+                "x then [m]",
+                "ramp ended at",
+            ]),
+            rows,
+            notes,
+            summary: summary.join(" "),
+        }
+    }
+    fn csv(&self, _: bool) -> String {
+        let multi = self.models.len() > 1;
+        let lead = if multi { "model," } else { "" };
+        let mut out = format!(
+            "{lead}rate_N_per_s,breakaway_force_N,time_s,applied_force_N,x_m,slid,no_peak\n"
+        );
+        for c in &self.curves {
+            let id = if multi {
+                format!("{},", self.models[c.model].0.info.id)
+            } else {
+                String::new()
+            };
+            for b in &c.points {
+                out.push_str(&format!(
+                    "{id}{},{},{},{},{},{},{}\n",
+                    b.rate,
+                    b.force,
+                    b.time,
+                    b.applied,
+                    b.x,
+                    u8::from(b.slid),
+                    u8::from(b.no_peak)
+                ));
+            }
+        }
+        out
+    }
+}

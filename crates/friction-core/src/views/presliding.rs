@@ -1,0 +1,358 @@
+//! `view=presliding`: a block on fixed ground under a slow periodic force u(t) below the
+//! breakaway force, m ẍ = u(t) − F (Canudas de Wit et al. 1995, Fig. 2): the displacement
+//! against the force and against time, for one to four registry models. LuGre is spring-like
+//! with slope σ0 for small forces and hysteretic near breakaway; a static law with stiction
+//! holds x = 0 exactly. Each model's run advances [`STEPS_CHUNK`] solver steps at a time.
+
+use crate::experiments::stickslip::forced::{ForcedRun, ForcedSeries, Forcing};
+use crate::experiments::stickslip::{StickSlipError, Workspace, MAX_STEPS};
+use crate::integrate::rodas::SolveError;
+use crate::job::{columns, sig, BuiltModel, Inputs, Job, Output, Readout, ViewDef, ViewKind};
+use crate::model::{short_labels, PROVISIONAL};
+use crate::params::{check_all, spec, values_or_defaults, ParamError, ParamSpec};
+
+/// The view's parameters, in the order [`Presliding::from_values`] reads them.
+pub const PARAMS: [ParamSpec; 5] = [
+    spec("m", "Mass of the block", "m", "kg", 1.0, 1e-3, 1e3, true),
+    spec(
+        "wave",
+        "Applied force: 0 = sine, 1 = triangle",
+        "wave",
+        "",
+        0.0,
+        0.0,
+        1.0,
+        false,
+    ),
+    // below the Coulomb level F_C = 0.981 N of the registry defaults, so that no default law
+    // slides; LuGre (F_s = 1.4715 N) already draws an open loop
+    spec("amp", "Force amplitude", "u_0", "N", 0.9, 1e-6, 1e6, true),
+    spec("freq", "Force frequency", "f", "Hz", 0.1, 1e-3, 1e3, true),
+    spec("cycles", "Periods", "n", "", 2.0, 1.0, 20.0, false),
+];
+
+/// The view.
+pub static VIEW: ViewDef = ViewDef {
+    name: "presliding",
+    title: "Pre-sliding displacement (force-driven block)",
+    caption: "Pre-sliding per model (first loading, last period)",
+    kind: ViewKind::Models,
+    params: &PARAMS,
+    max_models: 4,
+    derived_model_keys: &[],
+    derive: None,
+    metrics: true,
+    panels: 2,
+    phenomena: false,
+    presets: None,
+    job: |s: &dyn Inputs| {
+        let p = Presliding::from_values(&s.view_values())?;
+        Ok(Box::new(PreslidingJob::new(p, s.build_models()?)))
+    },
+};
+
+/// Solver steps of a run per unit of work (a few milliseconds in the browser).
+pub const STEPS_CHUNK: usize = 1000;
+
+/// Validated settings.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Presliding {
+    /// Mass m \[kg\].
+    pub m: f64,
+    /// The applied force.
+    pub forcing: Forcing,
+    /// Amplitude u_0 \[N\].
+    pub amp: f64,
+    /// Frequency f \[Hz\].
+    pub freq: f64,
+    /// Whole periods run.
+    pub cycles: usize,
+}
+
+impl Presliding {
+    /// Checks view values in [`PARAMS`] order (missing trailing ones take defaults); the number
+    /// of periods is rounded.
+    pub fn from_values(values: &[f64]) -> Result<Presliding, ParamError> {
+        let v = values_or_defaults(&PARAMS, values);
+        check_all(&PARAMS, &v)?;
+        let (amp, freq) = (v[2], v[3]);
+        Ok(Presliding {
+            m: v[0],
+            forcing: if v[1] >= 0.5 {
+                Forcing::Triangle { amp, freq }
+            } else {
+                Forcing::Sine { amp, freq }
+            },
+            amp,
+            freq,
+            cycles: v[4].round() as usize,
+        })
+    }
+
+    /// End time \[s\].
+    pub fn tend(&self) -> f64 {
+        self.cycles as f64 / self.freq
+    }
+}
+
+/// What the readout and `--metrics` give per model.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PreslidingMetrics {
+    /// Largest and smallest displacement \[m\].
+    pub x_max: f64,
+    /// Smallest displacement \[m\].
+    pub x_min: f64,
+    /// Initial stiffness du/dx: the slope of the first loading between u_0/20 and u_0/10 \[N/m\]
+    /// (a difference, so that the lag of x behind u, σ1 ẋ/σ0, cancels); ∞ while x = 0.
+    pub stiffness: f64,
+    /// x(t_end) − x(t_end − 1/f): the drift over the last period \[m\].
+    pub drift: f64,
+    /// Largest |ẋ| \[m/s\].
+    pub v_max: f64,
+    /// Accepted solver steps.
+    pub steps: usize,
+}
+
+/// Value of `ys` where `xs` first reaches `level` (rising), interpolated linearly.
+fn at_first(xs: &[f64], ys: &[f64], level: f64) -> f64 {
+    match xs.iter().position(|&x| x >= level) {
+        Some(0) => ys[0],
+        Some(i) => {
+            let w = (level - xs[i - 1]) / (xs[i] - xs[i - 1]);
+            ys[i - 1] + w * (ys[i] - ys[i - 1])
+        }
+        None => f64::NAN,
+    }
+}
+
+/// The metrics of one run.
+pub fn metrics(p: &Presliding, r: &ForcedSeries) -> PreslidingMetrics {
+    let fold = |f: fn(f64, f64) -> f64, init: f64| r.x.iter().copied().fold(init, f);
+    let t_end = r.t.last().copied().unwrap_or(0.0);
+    let x_end = r.x.last().copied().unwrap_or(f64::NAN);
+    PreslidingMetrics {
+        x_max: fold(f64::max, f64::NEG_INFINITY),
+        x_min: fold(f64::min, f64::INFINITY),
+        stiffness: {
+            let dx = at_first(&r.u, &r.x, 0.1 * p.amp) - at_first(&r.u, &r.x, 0.05 * p.amp);
+            if dx == 0.0 {
+                f64::INFINITY
+            } else {
+                0.05 * p.amp / dx
+            }
+        },
+        drift: x_end - at_first(&r.t, &r.x, t_end - 1.0 / p.freq),
+        v_max: r.v.iter().fold(0.0, |a, v| a.max(v.abs())),
+        steps: r.steps,
+    }
+}
+
+/// A failed run's message, naming the keys to change when it ran out of steps.
+fn run_error(e: &StickSlipError) -> String {
+    match e {
+        StickSlipError::Solver(SolveError::TooManySteps { t }) => format!(
+            "the run needs more than {MAX_STEPS} solver steps (stopped at t = {t:.4} s): run \
+             fewer periods (cycles) or a faster force (freq)"
+        ),
+        e => e.to_string(),
+    }
+}
+
+/// One forced run per selected model, in pieces.
+pub struct PreslidingJob {
+    p: Presliding,
+    models: Vec<BuiltModel>,
+    ws: Box<Workspace>,
+    current: Option<Box<ForcedRun>>,
+    /// (index into `models`, series) per finished model (a stopped run up to its stop).
+    runs: Vec<(usize, ForcedSeries)>,
+    errors: Vec<String>,
+    next: usize,
+}
+
+impl PreslidingJob {
+    /// A job for the settings and models (nothing computed yet).
+    pub fn new(p: Presliding, models: Vec<BuiltModel>) -> PreslidingJob {
+        PreslidingJob {
+            p,
+            models,
+            ws: Box::default(),
+            current: None,
+            runs: Vec::new(),
+            errors: Vec::new(),
+            next: 0,
+        }
+    }
+}
+
+impl Job for PreslidingJob {
+    fn advance(&mut self, _: &dyn Fn() -> f64) {
+        let i = self.next;
+        let Some((e, m)) = self.models.get(i) else {
+            return;
+        };
+        let p = &self.p;
+        let started = match self.current.take() {
+            Some(c) => Ok(*c),
+            None => ForcedRun::start(
+                &mut self.ws,
+                p.m,
+                p.forcing,
+                p.tend(),
+                1.0 / (200.0 * p.freq),
+                None,
+                m.as_ref(),
+            ),
+        };
+        let mut run = match started {
+            Ok(run) => run,
+            Err(err) => {
+                self.errors
+                    .push(format!("{}: {}", e.info.name, run_error(&err)));
+                self.next += 1;
+                return;
+            }
+        };
+        match run.advance(&mut self.ws, m.as_ref(), STEPS_CHUNK) {
+            Ok(Some(r)) => {
+                self.runs.push((i, r));
+                self.next += 1;
+            }
+            Ok(None) => self.current = Some(Box::new(run)),
+            Err(err) => {
+                if let Some(r) = run.partial(&self.ws) {
+                    self.runs.push((i, r));
+                }
+                self.errors
+                    .push(format!("{}: {}", e.info.name, run_error(&err)));
+                self.next += 1;
+            }
+        }
+    }
+    fn done(&self) -> bool {
+        self.next >= self.models.len()
+    }
+    fn progress(&self) -> (usize, usize) {
+        (self.next, self.models.len())
+    }
+    fn output_version(&self) -> Option<usize> {
+        Some(self.runs.len() + self.errors.len())
+    }
+    fn output(&self) -> Output<'_> {
+        if self.runs.is_empty() {
+            return Output::Empty;
+        }
+        let infos: Vec<_> = self.models.iter().map(|(e, _)| e.info).collect();
+        Output::Presliding {
+            labels: short_labels(&infos),
+            runs: self.runs.iter().map(|(i, r)| (*i, r)).collect(),
+        }
+    }
+    fn error(&self) -> Option<String> {
+        (!self.errors.is_empty()).then(|| self.errors.join(" "))
+    }
+    fn readout(&self) -> Readout {
+        let stiff = |k: f64| {
+            if k.is_infinite() {
+                "∞ (x = 0)".to_string()
+            } else {
+                sig(k)
+            }
+        };
+        let rows: Vec<Vec<String>> = self
+            .runs
+            .iter()
+            .map(|(i, r)| {
+                let m = metrics(&self.p, r);
+                vec![
+                    self.models[*i].0.info.name.to_string(),
+                    stiff(m.stiffness),
+                    sig(m.x_max),
+                    sig(m.x_min),
+                    sig(m.drift),
+                    sig(m.v_max),
+                    m.steps.to_string(),
+                ]
+            })
+            .collect();
+        let summary = rows
+            .iter()
+            .map(|r| {
+                format!(
+                    "{}: du/dx = {} N/m between u_0/20 and u_0/10; x between {} and {} m; drift {} m over the \
+                     last period; largest speed {} m/s.",
+                    r[0], r[1], r[3], r[2], r[4], r[5]
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        let mut notes = vec![format!(
+            "u(t) = {} with u_0 = {} N, f = {} Hz, {} period(s); block of {} kg at rest at \
+             x = 0, model states virgin. du/dx: slope of the first loading between u_0/20 and \
+             u_0/10 (LuGre: σ0 for small forces, Canudas de Wit et al. 1995, Fig. 2).",
+            match self.p.forcing {
+                Forcing::Triangle { .. } => "a triangle through the zeros of u_0 sin(2π f t)",
+                _ => "u_0 sin(2π f t)",
+            },
+            sig(self.p.amp),
+            sig(self.p.freq),
+            self.p.cycles,
+            sig(self.p.m)
+        )];
+        notes.extend(
+            self.models
+                .iter()
+                .filter(|(e, _)| e.info.provisional)
+                .map(|(e, _)| format!("{}: {PROVISIONAL}", e.info.base_name())),
+        );
+        notes.extend(self.errors.iter().cloned());
+        Readout {
+            columns: columns(&[
+                "model",
+                "du/dx, u₀/20 to u₀/10 [N/m]",
+                "x max [m]",
+                "x min [m]",
+                "drift, last period [m]",
+                "max |ẋ| [m/s]",
+                "steps",
+            ]),
+            rows,
+            notes,
+            summary,
+        }
+    }
+    fn csv(&self, metrics_only: bool) -> String {
+        let multi = self.models.len() > 1;
+        let mut out = String::new();
+        let lead = if multi { "model," } else { "" };
+        if metrics_only {
+            out.push_str(&format!(
+                "{lead}stiffness_N_per_m,x_max_m,x_min_m,drift_m,v_max_m_per_s,steps\n"
+            ));
+        } else {
+            out.push_str(&format!("{lead}t_s,u_N,x_m,v_m_per_s,F_N\n"));
+        }
+        for (i, r) in &self.runs {
+            let id = if multi {
+                format!("{},", self.models[*i].0.info.id)
+            } else {
+                String::new()
+            };
+            if metrics_only {
+                let m = metrics(&self.p, r);
+                out.push_str(&format!(
+                    "{id}{},{},{},{},{},{}\n",
+                    m.stiffness, m.x_max, m.x_min, m.drift, m.v_max, m.steps
+                ));
+                continue;
+            }
+            for k in 0..r.t.len() {
+                out.push_str(&format!(
+                    "{id}{},{},{},{},{}\n",
+                    r.t[k], r.u[k], r.x[k], r.v[k], r.force[k]
+                ));
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,122 @@
+//! Charts of the force-driven block: the displacement against the applied force and against
+//! time (pre-sliding, Canudas de Wit et al. 1995, Fig. 2), and the breakaway force and the
+//! displacement at breakaway against the force rate on a log axis (the same paper's Fig. 4).
+
+use crate::stickslip::{range_of, thin, thin_path};
+use crate::{padded_range, ChartSpec, Series, PALETTE};
+use friction_core::experiments::stickslip::forced::{Breakaway, BreakawayCurve, ForcedSeries};
+
+/// A run as drawn: (palette slot, legend label, run); the slot is the model's place among the
+/// selected models, so its colour matches the legend.
+pub type SlottedRun<'a> = (usize, &'a str, &'a ForcedSeries);
+
+fn curve(slot: usize, label: &str, points: Vec<(f64, f64)>) -> Series {
+    Series {
+        label: label.to_string(),
+        color: PALETTE[slot % PALETTE.len()],
+        points,
+        dashed: false,
+    }
+}
+
+fn chart(title: &str, x_label: &str, y_label: &str, series: Vec<Series>) -> ChartSpec {
+    // the panels share one legend band above them (`figure::shared_legend`): no headroom
+    let x_range = range_of(series.iter().flat_map(|s| s.points.iter().map(|p| &p.0)));
+    let y_range = range_of(series.iter().flat_map(|s| s.points.iter().map(|p| &p.1)));
+    ChartSpec {
+        title: title.to_string(),
+        x_label: x_label.to_string(),
+        y_label: y_label.to_string(),
+        x_range,
+        y_range,
+        x_log: false,
+        series,
+    }
+}
+
+/// Displacement against applied force, and displacement against time.
+pub fn presliding_charts(runs: &[SlottedRun<'_>]) -> Vec<ChartSpec> {
+    let path = |f: fn(&ForcedSeries) -> (&[f64], &[f64]), thinning: fn(&[f64], &[f64]) -> _| {
+        runs.iter()
+            .map(|&(slot, label, r)| {
+                let (a, b) = f(r);
+                curve(slot, label, thinning(a, b))
+            })
+            .collect::<Vec<_>>()
+    };
+    vec![
+        chart(
+            "Displacement against applied force",
+            "applied force u [N]",
+            "displacement x [m]",
+            path(|r| (&r.u, &r.x), thin_path),
+        ),
+        chart(
+            "Displacement against time",
+            "time t [s]",
+            "displacement x [m]",
+            path(|r| (&r.t, &r.x), thin),
+        ),
+    ]
+}
+
+/// Breakaway force against force rate, and the displacement at the breakaway peak, on a log
+/// rate axis; one curve per model with points (`labels` in model order). A law without a peak
+/// (Coulomb, Dahl) has no displacement at breakaway: the point where its F levels off depends on
+/// where the solver's steps fall, so it is left out of the second panel (the readout flags it).
+pub fn breakaway_charts(labels: &[String], curves: &[BreakawayCurve]) -> Vec<ChartSpec> {
+    let series = |pick: fn(&Breakaway) -> f64, peaks_only: bool| {
+        curves
+            .iter()
+            .map(|c| {
+                let label = labels.get(c.model).map_or("", |l| l.as_str());
+                let pts = c
+                    .points
+                    .iter()
+                    .filter(|b| !(peaks_only && b.no_peak))
+                    .map(|b| (b.rate, pick(b)))
+                    .collect::<Vec<_>>();
+                curve(c.model, label, pts)
+            })
+            .filter(|s| !s.points.is_empty())
+            .collect::<Vec<_>>()
+    };
+    // rates span decades: the axis is logarithmic, padded by a factor each side
+    let rates = curves.iter().flat_map(|c| c.points.iter().map(|b| b.rate));
+    let (lo, hi) = rates
+        .filter(|r| r.is_finite() && *r > 0.0)
+        .fold((f64::INFINITY, 0.0f64), |(lo, hi), r| {
+            (lo.min(r), hi.max(r))
+        });
+    let x_range = if lo.is_finite() && hi > 0.0 {
+        let pad = (hi / lo).powf(0.05).max(1.5);
+        (lo / pad, hi * pad)
+    } else {
+        (0.1, 10.0)
+    };
+    let log_chart = |title: &str, y_label: &str, s: Vec<Series>| {
+        let mut c = chart(title, "force rate ρ [N/s]", y_label, s);
+        let ys = c.series.iter().flat_map(|s| s.points.iter().map(|p| p.1));
+        let (ylo, yhi) = ys
+            .filter(|y| y.is_finite())
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), y| {
+                (a.min(y), b.max(y))
+            });
+        c.y_range = padded_range(ylo, yhi);
+        c.x_range = x_range;
+        c.x_log = true;
+        c
+    };
+    vec![
+        log_chart(
+            "Breakaway force against force rate",
+            "breakaway force F_b [N]",
+            series(|b| b.force, false),
+        ),
+        log_chart(
+            "Displacement at the breakaway peak against force rate",
+            "displacement at F_b [m]",
+            series(|b| b.x, true),
+        ),
+    ]
+}

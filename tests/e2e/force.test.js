@@ -1,0 +1,58 @@
+// The force-driven block's views: breakaway force against force rate with two models overlaid,
+// and pre-sliding displacement with the waveform as a named choice.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startServer, launch, openPage, screenshot, countColour } from "./harness.js";
+
+const PALETTE = [[0x00, 0x72, 0xb2], [0xd5, 0x5e, 0x00]];
+
+let server, browser;
+before(async () => {
+  server = await startServer();
+  browser = await launch({ viewport: { width: 1366, height: 768 } });
+});
+after(async () => { await browser?.close(); await server?.close(); });
+
+const ready = (page) => page.waitForFunction(() => document.documentElement.dataset.ready === "1" && document.documentElement.dataset.done === "1", null, { timeout: 120_000 });
+const rowsOf = (page) => page.$$eval("#readout-table tbody tr", (r) => r.map((tr) => [...tr.children].map((c) => c.textContent)));
+
+test("breakaway against force rate: both models drawn, a row per model and rate, the definition shown", async () => {
+  const { page, problems } = await openPage(browser.context, `${server.url}?view=breakaway&model=lugre,dahl`);
+  await ready(page);
+  assert.equal(await page.getAttribute("#tab-breakaway", "aria-selected"), "true");
+  for (const [i, rgb] of PALETTE.entries()) {
+    const n = await countColour(page, "#loops", rgb, 30);
+    assert.ok(n > 100, `curve colour ${i + 1} (${n} px)`);
+  }
+  const rows = await rowsOf(page);
+  assert.equal(rows.length, 24, "12 rates for each of the two models");
+  const lugre = rows.filter((r) => r[0].startsWith("LuGre")).map((r) => Number(r[2]));
+  assert.equal(lugre.length, 12);
+  assert.ok(lugre.every((f, i) => i === 0 || f < lugre[i - 1]), `LuGre falls with the rate: ${lugre}`);
+  assert.ok(rows.filter((r) => r[0].startsWith("Dahl")).every((r) => Math.abs(Number(r[2]) - 0.981) < 1e-3));
+  assert.equal(await page.textContent("#readout-caption"), "Breakaway force per model and rate");
+  const notes = await page.textContent("#readout-notes");
+  assert.match(notes, /maximum friction force value/);
+  assert.match(notes, /Dahl.*had no peak/);
+  await screenshot(page, "breakaway.png");
+  assert.deepEqual(problems, []);
+});
+
+test("pre-sliding: LuGre's displacement against force, the waveform a named choice", async () => {
+  const { page, problems } = await openPage(browser.context, `${server.url}?view=presliding&model=lugre`);
+  await ready(page);
+  assert.ok(await countColour(page, "#loops", PALETTE[0], 30) > 100, "LuGre's curves drawn");
+  const rows = await rowsOf(page);
+  assert.equal(rows.length, 1);
+  // initial stiffness of the first loading: LuGre's σ0 = 1e5 N/m, a little less at u0/10 = 0.12 N
+  const k = Number(rows[0][1]);
+  assert.ok(k > 8e4 && k < 1.01e5, `du/dx = ${rows[0][1]}`);
+  const options = await page.$$eval("#c-wave option", (o) => o.map((e) => e.textContent));
+  assert.deepEqual(options, ["sine", "triangle"]);
+  await screenshot(page, "presliding.png");
+  await page.selectOption("#c-wave", "1");
+  await page.waitForURL(/wave=1/);
+  await ready(page);
+  assert.equal((await rowsOf(page)).length, 1);
+  assert.deepEqual(problems, []);
+});
