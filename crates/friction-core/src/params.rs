@@ -30,7 +30,7 @@ pub struct ParamSpec {
 /// The 0/1 parameters that pick one of two readings or experiments: (key, label, meaning of 0,
 /// meaning of 1). The page shows them as a choice of two named options instead of a slider
 /// over \[0, 1\] (where every value but the ends is an error); the query string keeps 0 and 1.
-pub const SWITCHES: [(&str, &str, &str, &str); 5] = [
+pub const SWITCHES: [(&str, &str, &str, &str); 7] = [
     (
         "sweep",
         "Sweep",
@@ -56,6 +56,13 @@ pub const SWITCHES: [(&str, &str, &str, &str); 5] = [
         "two branches as printed",
     ),
     ("astep", "Step reading", "odd cubic", "smoothstep"),
+    (
+        "excite",
+        "Excitation",
+        "velocity v = v_mean + v_amp·cos ωt",
+        "displacement x = x_amp·sin ωt",
+    ),
+    ("rad", "Frequency unit", "f in Hz (ω = 2πf)", "ω in rad/s"),
 ];
 
 /// The label and two options of a 0/1 switch parameter, if `key` is one ([`SWITCHES`]).

@@ -6,6 +6,7 @@
 
 use crate::curve::curve_chart;
 use crate::frbd::{hysteresis_chart, relaxation_chart};
+use crate::prescribed::{prescribed_charts, sweep_charts};
 use crate::stickslip::{all_charts_slotted, Slotted};
 use crate::{ChartSpec, Series, PALETTE};
 use friction_core::job::Output;
@@ -76,6 +77,39 @@ pub fn panels(out: &Output<'_>) -> Vec<(ChartSpec, Vec<Series>)> {
                 .map(|(i, l)| key(l.clone(), i))
                 .collect();
             all_charts_slotted(&slotted)
+                .into_iter()
+                .map(|c| (c, legend.clone()))
+                .collect()
+        }
+        Output::Prescribed {
+            excitation,
+            labels,
+            cycles,
+            ..
+        } => {
+            // every slot in the legend, also those still computing; one band above the panels
+            let legend: Vec<Series> = labels
+                .iter()
+                .enumerate()
+                .map(|(i, l)| key(l.clone(), i))
+                .collect();
+            prescribed_charts(*excitation, labels, cycles)
+                .into_iter()
+                .map(|c| (c, legend.clone()))
+                .collect()
+        }
+        Output::Sweep {
+            unit,
+            range,
+            labels,
+            points,
+        } => {
+            let legend: Vec<Series> = labels
+                .iter()
+                .enumerate()
+                .map(|(i, l)| key(l.clone(), i))
+                .collect();
+            sweep_charts(*unit, *range, labels, points)
                 .into_iter()
                 .map(|c| (c, legend.clone()))
                 .collect()

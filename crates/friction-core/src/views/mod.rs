@@ -7,9 +7,11 @@
 
 pub mod curve;
 pub mod hysteresis;
+pub mod prescribed;
 pub mod relaxation;
 pub mod robot;
 pub mod stickslip;
+pub mod sweep;
 pub mod table65;
 
 use crate::job::ViewDef;
@@ -22,4 +24,6 @@ pub static ALL: &[&ViewDef] = &[
     &curve::CURVE,
     &curve::EXPLORER,
     &stickslip::VIEW,
+    &prescribed::VIEW,
+    &sweep::VIEW,
 ];
