@@ -242,7 +242,8 @@ where
     let snap = |v: f64, span: f64| if v.abs() < 1e-9 * span { 0.0 } else { v };
     let xfmt = move |v: &f64| {
         if log {
-            tick(10f64.powf(*v))
+            // ticks fall at even steps of log10 x: 10^0.5 reads 3.2, not 3.1623
+            tick(round_sig(10f64.powf(*v), 2))
         } else {
             tick(snap(*v, xspan))
         }
@@ -537,6 +538,15 @@ pub fn stable_range(current: Option<(f64, f64)>, lo: f64, hi: f64, tighten: bool
     }
 }
 
+/// `x` rounded to `digits` significant digits.
+fn round_sig(x: f64, digits: i32) -> f64 {
+    if x == 0.0 || !x.is_finite() {
+        return x;
+    }
+    let scale = 10f64.powi(digits - 1 - x.abs().log10().floor() as i32);
+    (x * scale).round() / scale
+}
+
 /// Tick label: short, no float noise (`0.015`, `1e-4`).
 pub fn tick(v: f64) -> String {
     if v == 0.0 {
@@ -811,6 +821,14 @@ mod tests {
         assert_eq!(legend_corner(&spec), Corner::LowerRight);
         spec.series[0].points.clear();
         assert_eq!(legend_corner(&spec), Corner::UpperRight);
+    }
+
+    #[test]
+    fn log_ticks_are_rounded_to_two_digits() {
+        assert_eq!(tick(round_sig(10f64.powf(0.5), 2)), "3.2");
+        assert_eq!(tick(round_sig(10f64.powf(2.5), 2)), "320");
+        assert_eq!(tick(round_sig(1e-6, 2)), "1e-6");
+        assert_eq!(round_sig(0.0, 2), 0.0);
     }
 
     #[test]
