@@ -169,9 +169,11 @@ pub struct CycleMetrics {
 
 impl CycleMetrics {
     /// Loop area beyond which its sign is not an artefact of the remaining drift (twice the
-    /// drift's contribution for the velocity amplitude `v_amp`).
+    /// drift's contribution for the velocity amplitude `v_amp`) or of round-off (1e-9 of the
+    /// loop's bounding box).
     pub fn area_resolution(&self, v_amp: f64) -> f64 {
-        2.0 * self.delta * v_amp.abs()
+        let va = v_amp.abs();
+        2.0 * self.delta * va + 1e-9 * (self.fmax - self.fmin).abs() * 2.0 * va
     }
 }
 

@@ -152,15 +152,6 @@ impl PrescribedJob {
         let models = s.build_models()?;
         let frbd = frbd_models(s, &models)?;
         let f: Vec<f64> = FREQS.iter().map(|p| s.num(p.key)).collect();
-        for (p, &x) in FREQS.iter().zip(&f).skip(1) {
-            if x != 0.0 && x < FREQS[0].min {
-                return Err(ParamError::new(
-                    p.key,
-                    &fmt_num(x),
-                    "0 (none) or at least 0.001",
-                ));
-            }
-        }
         let by_freq = models.len() == 1;
         let unit = drive.unit.label();
         let (tasks, labels): (Vec<(usize, f64)>, Vec<String>) = if by_freq {

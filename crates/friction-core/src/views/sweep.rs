@@ -5,7 +5,8 @@
 //! loop at that frequency, and for the FrBD models the hysteresis view's (same integrator).
 //!
 //! The readout judges the FrBD letter's Fig. 3 claims on the swept range: does the peak force
-//! fall as the frequency rises, does the loop area grow, is any loop inverted (∮F dv < 0).
+//! fall as the frequency rises, does the loop area grow, is any loop's area ∮F dv negative (an
+//! inverted loop under a one-way velocity where the steady curve falls).
 //!
 //! CSV (SI units): `freq` (in the frequency unit), `fmax`, `fmin` \[N\], `area` \[N·m/s\],
 //! `energy` \[J\], with a leading `model` column when several models are shown.
@@ -238,7 +239,8 @@ impl Job for SweepJob {
             if thin > 0 {
                 notes.push(format!(
                     "{label}: {thin} of {} loops are thinner than the drift left by the \
-                     periodicity tolerance (2·ΔF·v_amp): their orientation is not counted",
+                     periodicity tolerance or round-off can make them (2·ΔF·v_amp): their \
+                     orientation is not counted",
                     pts.len()
                 ));
             }
@@ -275,6 +277,17 @@ impl Job for SweepJob {
                 notes.push(format!("{}: {PROVISIONAL}", e.info.base_name()));
             }
         }
+        let (vm, va) = self.drive.excitation.velocity_terms(1.0);
+        if self.drive.excitation.is_displacement() || vm.abs() < va {
+            notes.push(
+                "The velocity reverses: through v = 0 a lagging force runs the loop clockwise \
+                 (∮F dv < 0) whatever the model, so the sign says nothing about inversion. \
+                 Inversion is read under a one-way velocity (|v_mean| > v_amp) in the range \
+                 where the steady curve falls, where the conventional frictional lag gives \
+                 ∮F dv > 0."
+                    .into(),
+            );
+        }
         if self
             .models
             .iter()
@@ -293,7 +306,7 @@ impl Job for SweepJob {
             .map(|r| {
                 format!(
                     "{} over {range}: peak F {} N ({}), loop area {} N·m/s ({}), energy per \
-                     cycle {} J; inverted loops: {}.",
+                     cycle {} J; loops with negative area: {}.",
                     r[0], r[1], r[4], r[2], r[5], r[3], r[6]
                 )
             })
@@ -307,7 +320,7 @@ impl Job for SweepJob {
                 "energy per cycle [J]",
                 "peak F as f rises",
                 "loop area as f rises",
-                "inverted loops (∮F dv < 0)",
+                "loops with ∮F dv < 0",
             ]),
             rows,
             notes,
