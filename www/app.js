@@ -664,7 +664,7 @@ class Page {
       return tr;
     });
     table.tBodies[0].replaceChildren(...rows);
-    $("readout-caption").textContent = { hysteresis: "Steady-cycle metrics per frequency", relaxation: "Relaxation curves", stickslip: "Benchmark metrics per model (40 s run unless t_end is changed)", robot: "Tracking metrics of the closed loop" }[this.lab.view()] ?? "Curves";
+    $("readout-caption").textContent = r.caption;
     this.showTimings();
     $("readout-notes").replaceChildren(...r.notes.map((n) => { const li = document.createElement("li"); li.textContent = n; return li; }));
     $("plot").setAttribute("aria-label", `${this.lab.viewTitle()}. ${r.summary}`);
