@@ -69,7 +69,7 @@ pub const FREQS: [ParamSpec; 4] = [
 
 /// The view's keys, in display order.
 pub const PARAMS: [ParamSpec; 9] = [
-    EXCITE, VMEAN, VAMP, XAMP, FREQS[0], FREQS[1], FREQS[2], FREQS[3], RAD,
+    EXCITE, VMEAN, VAMP, XAMP, RAD, FREQS[0], FREQS[1], FREQS[2], FREQS[3],
 ];
 
 /// The view.
@@ -258,13 +258,14 @@ impl Job for PrescribedJob {
                 ]
             })
             .collect();
+        let infos: Vec<_> = self.models.iter().map(|(e, _)| e.info).collect();
+        let names = short_labels(&infos);
         let mut seen = Vec::new();
-        for (e, m) in &self.models {
+        for ((e, m), name) in self.models.iter().zip(&names) {
             if seen.contains(&e.info.id) {
                 continue;
             }
             seen.push(e.info.id);
-            let name = e.info.short_name();
             if e.info.provisional {
                 notes.push(format!("{}: {PROVISIONAL}", e.info.base_name()));
             }

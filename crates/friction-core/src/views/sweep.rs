@@ -57,7 +57,7 @@ pub const NF: ParamSpec = spec(
 );
 
 /// The view's keys, in display order.
-pub const PARAMS: [ParamSpec; 8] = [EXCITE, VMEAN, VAMP, XAMP, FMIN, FMAX, NF, RAD];
+pub const PARAMS: [ParamSpec; 8] = [EXCITE, VMEAN, VAMP, XAMP, RAD, FMIN, FMAX, NF];
 
 /// The view.
 pub static VIEW: ViewDef = ViewDef {
@@ -157,8 +157,8 @@ impl SweepJob {
                     );
                 format!(
                     "max at {} {unit}, min at {} {unit}",
-                    fmt_num(pts[imax].freq),
-                    fmt_num(pts[imin].freq)
+                    sig(pts[imax].freq),
+                    sig(pts[imin].freq)
                 )
             }
         }
