@@ -289,3 +289,69 @@ fn presliding_overlay_csv_metrics_and_svg() {
     );
     assert!(lines[2].starts_with("karnopp,inf,0,0,0,0,"), "{out}");
 }
+
+#[test]
+fn prescribed_view_prints_loops_metrics_and_panels() {
+    let q = "view=prescribed&model=lugre,gms,frbd-gm";
+    let (code, out, err) = run(&[q]);
+    assert_eq!(code, 0, "{err}");
+    let head = out.lines().next().unwrap();
+    assert!(head.starts_with("model,t,x,v,F,s1,"), "{head}");
+    for id in ["lugre", "gms", "frbd-gm"] {
+        let n = out
+            .lines()
+            .filter(|l| l.starts_with(&format!("{id},")))
+            .count();
+        assert!(n > 400, "{id}: {n} rows");
+    }
+    let (code, out, err) = run(&[q, "--metrics"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "model,freq,fmax,fmin,area,energy,cycles,converged"
+    );
+    assert_eq!(lines.len(), 4);
+    assert!(lines[3].starts_with("frbd-gm,25,"), "{}", lines[3]);
+    assert!(lines[1..].iter().all(|l| l.ends_with(",1")), "{out}");
+    let svg = std::env::temp_dir().join(format!("fl-pm-{}.svg", std::process::id()));
+    let (code, _, err) = run(&[q, "--svg", svg.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    for label in [
+        "relative velocity v [m/s]",
+        "Friction force against displacement",
+        "Internal states over one cycle",
+        "LuGre",
+        "Generalized Maxwell-Slip",
+        "FrBD-GM",
+    ] {
+        assert!(text.contains(label), "{label} missing from the SVG");
+    }
+    // one legend band above the three panels: each model named once
+    assert_eq!(
+        text.matches(">LuGre<").count() + text.matches("\nLuGre\n").count(),
+        1
+    );
+    let _ = std::fs::remove_file(svg);
+}
+
+#[test]
+fn sweep_view_prints_one_row_per_frequency() {
+    let (code, out, err) = run(&["view=sweep&model=frbd-gm&vmean=0.015&fmin=25&fmax=100&nf=3"]);
+    assert_eq!(code, 0, "{err}");
+    let (_, hyst, _) = run(&["view=hysteresis&freqs=25,50,100", "--metrics"]);
+    assert_eq!(
+        out, hyst,
+        "the sweep's points are the hysteresis view's metrics"
+    );
+    let (code, _, err) = run(&["view=sweep&model=frbd-gm", "--metrics"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--metrics is not defined for view=sweep"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["view=sweep&fmin=100&fmax=10"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("fmax"), "{err}");
+}

@@ -13,6 +13,7 @@
 
 use crate::experiments::curve::CurveResult;
 use crate::experiments::hysteresis::{FreqUnit, HysteresisConfig, Loop};
+use crate::experiments::prescribed::{Cycle, Excitation, SweepPoint};
 use crate::experiments::relaxation::{Curve, RelaxationConfig};
 use crate::experiments::robot_arm::RobotRun;
 use crate::experiments::stickslip::forced::{BreakawayCurve, ForcedSeries};
@@ -133,6 +134,9 @@ pub trait Inputs {
     /// Registry models selected in a [`ViewKind::Models`] view, each built once with the
     /// query's values and the view's derived values.
     fn build_models(&self) -> Result<Vec<BuiltModel>, ParamError>;
+    /// The values each model of [`Inputs::build_models`] is built with, in its `params` order
+    /// (a view that runs an FrBD model through the FrBD experiments rebuilds it from them).
+    fn model_values(&self) -> Vec<Vec<f64>>;
 }
 
 /// A selected registry entry and its model built with the query's values.
@@ -230,6 +234,28 @@ pub enum Output<'a> {
         labels: Vec<String>,
         /// One curve per selected model, in model order.
         curves: &'a [BreakawayCurve],
+    },
+    /// Steady cycles under a prescribed velocity or displacement.
+    Prescribed {
+        /// What is prescribed.
+        excitation: Excitation,
+        /// Unit of the frequencies.
+        unit: FreqUnit,
+        /// Legend label of every loop slot: the selected models, or the frequencies of one.
+        labels: Vec<String>,
+        /// (slot, cycle): the finished cycles, then the one being refined.
+        cycles: Vec<(usize, Cycle)>,
+    },
+    /// Loop metrics against frequency.
+    Sweep {
+        /// Unit of the frequencies.
+        unit: FreqUnit,
+        /// The swept range (lowest, highest frequency).
+        range: (f64, f64),
+        /// Legend label of every selected model.
+        labels: Vec<String>,
+        /// (model index, points computed so far) per model that has any.
+        points: Vec<(usize, &'a [SweepPoint])>,
     },
 }
 

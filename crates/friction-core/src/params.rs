@@ -30,7 +30,7 @@ pub struct ParamSpec {
 /// The 0/1 parameters that pick one of two readings or experiments: (key, label, meaning of 0,
 /// meaning of 1). The page shows them as a choice of two named options instead of a slider
 /// over \[0, 1\] (where every value but the ends is an error); the query string keeps 0 and 1.
-pub const SWITCHES: [(&str, &str, &str, &str); 7] = [
+pub const SWITCHES: [(&str, &str, &str, &str); 9] = [
     (
         "sweep",
         "Sweep",
@@ -63,6 +63,13 @@ pub const SWITCHES: [(&str, &str, &str, &str); 7] = [
         "to the wall (F_e = −k x)",
     ),
     ("wave", "Applied force", "sine", "triangle"),
+    (
+        "excite",
+        "Excitation",
+        "velocity v = v_mean + v_amp·cos ωt",
+        "displacement x = x_amp·sin ωt",
+    ),
+    ("rad", "Frequency unit", "f in Hz (ω = 2πf)", "ω in rad/s"),
 ];
 
 /// The label and two options of a 0/1 switch parameter, if `key` is one ([`SWITCHES`]).

@@ -10,6 +10,7 @@ pub mod figure;
 pub mod forced;
 pub mod frbd;
 pub mod panels;
+pub mod prescribed;
 pub mod robot;
 pub mod stickslip;
 
@@ -292,30 +293,39 @@ where
         let label = fit_label(&s.label, max_chars);
         let width = style.px(if s.dashed { 1.5 } else { 2.0 });
         let line_style = color.stroke_width(width);
-        let pts = s
-            .points
-            .iter()
-            .take(if lines { usize::MAX } else { 0 })
-            .map(|&(x, y)| (mapx(x), y))
-            .filter(|(x, y)| x.is_finite() && y.is_finite());
-        let legend = move |(x, y): (i32, i32)| {
-            PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(width))
-        };
-        if s.dashed {
-            chart
-                .draw_series(DashedLineSeries::new(
-                    pts,
+        // A non-finite point breaks the line (as the page's overlay does, `decimate`): one
+        // stroke per finite run, the first carrying the legend entry.
+        let mut runs: Vec<Vec<(f64, f64)>> = vec![Vec::new()];
+        for &(x, y) in s.points.iter().take(if lines { usize::MAX } else { 0 }) {
+            let p = (mapx(x), y);
+            if p.0.is_finite() && p.1.is_finite() {
+                if let Some(r) = runs.last_mut() {
+                    r.push(p);
+                }
+            } else if runs.last().is_some_and(|r| !r.is_empty()) {
+                runs.push(Vec::new());
+            }
+        }
+        for (i, run) in runs.into_iter().enumerate() {
+            if i > 0 && run.is_empty() {
+                continue;
+            }
+            let legend = move |(x, y): (i32, i32)| {
+                PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(width))
+            };
+            let anno = if s.dashed {
+                chart.draw_series(DashedLineSeries::new(
+                    run,
                     style.px(6.0),
                     style.px(4.0),
                     line_style,
                 ))?
-                .label(label.as_str())
-                .legend(legend);
-        } else {
-            chart
-                .draw_series(LineSeries::new(pts, line_style))?
-                .label(label.as_str())
-                .legend(legend);
+            } else {
+                chart.draw_series(LineSeries::new(run, line_style))?
+            };
+            if i == 0 {
+                anno.label(label.as_str()).legend(legend);
+            }
         }
     }
     if style.legend && !spec.series.is_empty() {
@@ -812,6 +822,14 @@ mod tests {
         assert_eq!(legend_corner(&spec), Corner::LowerRight);
         spec.series[0].points.clear();
         assert_eq!(legend_corner(&spec), Corner::UpperRight);
+    }
+
+    #[test]
+    fn log_ticks_are_rounded_to_two_digits() {
+        assert_eq!(tick(round_sig(10f64.powf(0.5), 2)), "3.2");
+        assert_eq!(tick(round_sig(10f64.powf(2.5), 2)), "320");
+        assert_eq!(tick(round_sig(1e-6, 2)), "1e-6");
+        assert_eq!(round_sig(0.0, 2), 0.0);
     }
 
     #[test]

@@ -7,6 +7,7 @@
 use crate::curve::curve_chart;
 use crate::forced::{breakaway_charts, presliding_charts, SlottedRun};
 use crate::frbd::{hysteresis_chart, relaxation_chart};
+use crate::prescribed::{prescribed_charts, sweep_charts};
 use crate::stickslip::{all_charts_slotted, Slotted};
 use crate::{ChartSpec, Series, PALETTE};
 use friction_core::job::Output;
@@ -103,9 +104,42 @@ pub fn panels(out: &Output<'_>) -> Vec<(ChartSpec, Vec<Series>)> {
                 .map(|c| (c, legend.clone()))
                 .collect()
         }
+        Output::Prescribed {
+            excitation,
+            labels,
+            cycles,
+            ..
+        } => {
+            // every slot in the legend, also those still computing; one band above the panels
+            let legend: Vec<Series> = labels
+                .iter()
+                .enumerate()
+                .map(|(i, l)| key(l.clone(), i))
+                .collect();
+            prescribed_charts(*excitation, labels, cycles)
+                .into_iter()
+                .map(|c| (c, legend.clone()))
+                .collect()
+        }
         Output::Breakaway { labels, curves } => {
             let legend = model_keys(labels);
             breakaway_charts(labels, curves)
+                .into_iter()
+                .map(|c| (c, legend.clone()))
+                .collect()
+        }
+        Output::Sweep {
+            unit,
+            range,
+            labels,
+            points,
+        } => {
+            let legend: Vec<Series> = labels
+                .iter()
+                .enumerate()
+                .map(|(i, l)| key(l.clone(), i))
+                .collect();
+            sweep_charts(*unit, *range, labels, points)
                 .into_iter()
                 .map(|c| (c, legend.clone()))
                 .collect()

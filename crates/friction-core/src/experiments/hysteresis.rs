@@ -134,8 +134,8 @@ impl HysteresisConfig {
             freqs: DEFAULT_FREQS.to_vec(),
             unit: FreqUnit::Hz,
             steps_per_cycle: 0,
-            tol: 1e-6,
-            max_cycles: 400,
+            tol: TOL,
+            max_cycles: MAX_CYCLES,
         }
     }
 }
@@ -157,6 +157,9 @@ pub struct LoopMetrics {
     pub cycles: usize,
     /// Steps taken.
     pub steps: usize,
+    /// Largest change of F between the last two cycles \[N\] (infinite after one cycle): a
+    /// drift that adds up to about `delta`·v_amp of spurious loop area.
+    pub delta: f64,
 }
 
 /// One loop: the last integrated cycle at one frequency.
@@ -172,11 +175,21 @@ pub struct Loop {
     pub v: Vec<f64>,
     /// Friction force F(t) \[N\].
     pub f: Vec<f64>,
+    /// The model's states at the same samples, one vector per state (`states[i][k]`).
+    pub states: Vec<Vec<f64>>,
+    /// F at the same sample times of the first cycle, from the virgin (zero) state: its first
+    /// quarter is the virgin curve of a displacement excitation.
+    pub first: Vec<f64>,
     /// Metrics of this cycle.
     pub metrics: LoopMetrics,
     /// Whether the cycle-to-cycle change reached the tolerance.
     pub converged: bool,
 }
+
+/// Default periodicity tolerance ([`HysteresisConfig::tol`]).
+pub const TOL: f64 = 1e-6;
+/// Default cycle limit ([`HysteresisConfig::max_cycles`]).
+pub const MAX_CYCLES: usize = 400;
 
 /// Steps per cycle for a model and excitation: enough that h·|λ|max ≤ 0.25 along the cycle
 /// (h·|λ| is what limits the accuracy of the stiff components), at least
@@ -217,6 +230,12 @@ struct Current {
     monotone: Vec<bool>,
     f_cur: Vec<f64>,
     f_prev: Vec<f64>,
+    /// States at the samples of the cycle being integrated and of the last complete one,
+    /// sample-major (`dim` values per sample).
+    s_cur: Vec<f64>,
+    s_prev: Vec<f64>,
+    /// F of the first cycle (filled when it completes).
+    first: Vec<f64>,
     /// Step index within the cycle.
     k: usize,
     cycles: usize,
@@ -293,6 +312,9 @@ impl HysteresisRun {
         crate::model::FrictionModel::initial_state(m, &mut x);
         let mut f_cur = vec![0.0; n + 1];
         f_cur[0] = m.output(vel(0.0), &x);
+        let dim = m.dim();
+        let mut s_cur = vec![0.0; (n + 1) * dim];
+        s_cur[..dim].copy_from_slice(&x);
         Current {
             freq,
             omega,
@@ -304,6 +326,9 @@ impl HysteresisRun {
             monotone,
             f_cur,
             f_prev: vec![0.0; n + 1],
+            s_cur,
+            s_prev: vec![0.0; (n + 1) * dim],
+            first: vec![0.0; n + 1],
             k: 0,
             cycles: 0,
             steps: 0,
@@ -349,12 +374,18 @@ impl HysteresisRun {
             energy += f[k] * v[k] * h;
         }
         let (fmax, fmin) = extrema(&f[..n]);
+        let dim = m.dim();
+        let states = (0..dim)
+            .map(|i| c.s_prev.iter().skip(i).step_by(dim).copied().collect())
+            .collect();
         Loop {
             freq: c.freq,
             omega: c.omega,
             t,
             v,
             f,
+            states,
+            first: c.first.clone(),
             metrics: LoopMetrics {
                 fmax,
                 fmin,
@@ -363,6 +394,7 @@ impl HysteresisRun {
                 passivity_residual: c.work - m.storage(&c.x),
                 cycles: c.cycles,
                 steps: c.steps,
+                delta: c.last_delta,
             },
             converged,
         }
@@ -400,6 +432,8 @@ fn run_steps(m: &Frbd, c: &mut Current, budget: usize) -> usize {
             .step_with(m, c.h, c.v1[k], c.v2[k], &mut c.x, c.monotone[k]);
         c.work += sw.work;
         c.f_cur[k + 1] = sw.force;
+        let dim = c.x.len();
+        c.s_cur[(k + 1) * dim..(k + 2) * dim].copy_from_slice(&c.x);
         c.k += 1;
         c.steps += 1;
         used += 1;
@@ -415,6 +449,11 @@ fn run_steps(m: &Frbd, c: &mut Current, budget: usize) -> usize {
             }
             std::mem::swap(&mut c.f_cur, &mut c.f_prev);
             c.f_cur[0] = c.f_prev[n];
+            std::mem::swap(&mut c.s_cur, &mut c.s_prev);
+            c.s_cur[..dim].copy_from_slice(&c.s_prev[n * dim..]);
+            if c.cycles == 1 {
+                c.first.copy_from_slice(&c.f_prev);
+            }
             return used;
         }
     }

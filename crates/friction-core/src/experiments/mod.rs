@@ -5,6 +5,7 @@ pub mod curve;
 pub mod energy;
 pub mod hysteresis;
 pub mod phenomena;
+pub mod prescribed;
 pub mod relaxation;
 pub mod robot_arm;
 pub mod stickslip;

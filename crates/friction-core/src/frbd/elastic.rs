@@ -29,11 +29,13 @@ static PARAMS: [ParamSpec; 7] = [
 
 /// Registry builder: `[k0, mus, mud, vs, delta, eps, p]`.
 pub fn build(v: &[f64]) -> Result<Box<dyn FrictionModel>, ParamError> {
+    Ok(Box::new(from_values(v)?))
+}
+
+/// The model [`build`] builds, as its own type.
+pub fn from_values(v: &[f64]) -> Result<Elastic, ParamError> {
     let v = crate::params::values_or_defaults(&PARAMS, v);
-    Ok(Box::new(Elastic::new(
-        Contact::from_values(&v[1..])?,
-        v[0],
-    )?))
+    Elastic::new(Contact::from_values(&v[1..])?, v[0])
 }
 
 /// Elastic bristle: one state z \[m\].

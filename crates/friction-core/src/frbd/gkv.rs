@@ -32,9 +32,13 @@ static PARAMS: [ParamSpec; 9] = [
 
 /// Registry builder: `[k0, k1, c1, mus, mud, vs, delta, eps, p]`.
 pub fn build(v: &[f64]) -> Result<Box<dyn FrictionModel>, ParamError> {
+    Ok(Box::new(from_values(v)?))
+}
+
+/// The model [`build`] builds, as its own type.
+pub fn from_values(v: &[f64]) -> Result<Gkv, ParamError> {
     let v = crate::params::values_or_defaults(&PARAMS, v);
-    let m = Gkv::new(Contact::from_values(&v[3..])?, v[0], &[v[1]], &[v[2]])?;
-    Ok(Box::new(m))
+    Gkv::new(Contact::from_values(&v[3..])?, v[0], &[v[1]], &[v[2]])
 }
 
 /// Generalized-Kelvin–Voigt FrBD model of any order n ≥ 0.

@@ -32,9 +32,13 @@ static PARAMS: [ParamSpec; 9] = [
 
 /// Registry builder: `[k0, k1, tau1, mus, mud, vs, delta, eps, p]`.
 pub fn build(v: &[f64]) -> Result<Box<dyn FrictionModel>, ParamError> {
+    Ok(Box::new(from_values(v)?))
+}
+
+/// The model [`build`] builds, as its own type.
+pub fn from_values(v: &[f64]) -> Result<Gm, ParamError> {
     let v = crate::params::values_or_defaults(&PARAMS, v);
-    let m = Gm::new(Contact::from_values(&v[3..])?, v[0], &[v[1]], &[v[2]])?;
-    Ok(Box::new(m))
+    Gm::new(Contact::from_values(&v[3..])?, v[0], &[v[1]], &[v[2]])
 }
 
 /// Generalized-Maxwell FrBD model of any order n ≥ 0 (n = 0 is the elastic bristle).

@@ -32,12 +32,13 @@ static PARAMS: [ParamSpec; 8] = [
 
 /// Registry builder: `[k0, c0, mus, mud, vs, delta, eps, p]`.
 pub fn build(v: &[f64]) -> Result<Box<dyn FrictionModel>, ParamError> {
+    Ok(Box::new(from_values(v)?))
+}
+
+/// The model [`build`] builds, as its own type.
+pub fn from_values(v: &[f64]) -> Result<Kv, ParamError> {
     let v = crate::params::values_or_defaults(&PARAMS, v);
-    Ok(Box::new(Kv::new(
-        Contact::from_values(&v[2..])?,
-        v[0],
-        v[1],
-    )?))
+    Kv::new(Contact::from_values(&v[2..])?, v[0], v[1])
 }
 
 /// Kelvin–Voigt bristle: one state z \[m\].

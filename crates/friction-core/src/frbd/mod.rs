@@ -198,6 +198,17 @@ impl Frbd {
     pub fn contact(&self) -> &Contact {
         each!(self, m => m.contact())
     }
+
+    /// The model the registry entry `id` of this family builds from `values` (its `params`
+    /// order), as the enum the FrBD experiments take; `None` for an id outside the family.
+    pub fn from_registry(id: &str, values: &[f64]) -> Option<Result<Frbd, ParamError>> {
+        Some(match Kind::from_id(id)? {
+            Kind::Gm => gm::from_values(values).map(Frbd::Gm),
+            Kind::Gkv => gkv::from_values(values).map(Frbd::Gkv),
+            Kind::Elastic => elastic::from_values(values).map(Frbd::Elastic),
+            Kind::Kv => kv::from_values(values).map(Frbd::Kv),
+        })
+    }
 }
 
 impl LinearModel for Frbd {

@@ -641,6 +641,16 @@ impl Inputs for Scenario {
     fn build_models(&self) -> Result<Vec<BuiltModel>, ParamError> {
         Scenario::build_models(self)
     }
+    fn model_values(&self) -> Vec<Vec<f64>> {
+        let Body::Models(g) = &self.body else {
+            return Vec::new();
+        };
+        let derived = self.derived();
+        g.entries()
+            .into_iter()
+            .map(|e| g.model_values(self.view, e, &derived))
+            .collect()
+    }
 }
 
 #[cfg(test)]

@@ -8,10 +8,12 @@
 pub mod breakaway;
 pub mod curve;
 pub mod hysteresis;
+pub mod prescribed;
 pub mod presliding;
 pub mod relaxation;
 pub mod robot;
 pub mod stickslip;
+pub mod sweep;
 pub mod table65;
 
 use crate::job::ViewDef;
@@ -26,4 +28,6 @@ pub static ALL: &[&ViewDef] = &[
     &stickslip::VIEW,
     &presliding::VIEW,
     &breakaway::VIEW,
+    &prescribed::VIEW,
+    &sweep::VIEW,
 ];

@@ -1,0 +1,674 @@
+//! Prescribed motion: the steady cycle of any registry model under a sinusoidal velocity
+//! v(t) = v_mean + v_amp·cos(ωt) or displacement x(t) = x_amp·sin(ωt), with the loop metrics of
+//! the FrBD letter's Fig. 3 (`super::hysteresis`).
+//!
+//! How each model is stepped:
+//! * FrBD models go through [`HysteresisRun`], the hysteresis view's own run (L-stable SDIRK2 on
+//!   their linear structure), so their loops equal that view's to the last bit.
+//! * Other models with state go through the event-locating Rosenbrock solver ([`Rodas`]) from
+//!   sample to sample, with the time as an extra state so that v(t) varies continuously inside
+//!   a step: switches (Maxwell-slip saturation, GMS stick/slip, reset-integrator limits, bristle
+//!   snaps) are located exactly, including those that fire when v passes through zero. Where
+//!   the solver gives up on an interval, implicit Euler takes it ([`StateStepper::advance`]),
+//!   and the cycle counts it as a fallback.
+//! * Hybrid static-stiction laws (a discrete stick/slip mode, Armstrong-Hélouvry) keep the
+//!   implicit-Euler stepper whose mode updates they were validated with (four sub-steps per
+//!   sample).
+//! * Static laws are evaluated at the samples: their loop is the law itself, the loop-free
+//!   reference.
+//!
+//! Every run starts from the virgin state (`initial_state`) at t = 0 and repeats cycles until
+//! the largest change of F between two consecutive cycles is below `tol`·max|F| (as in
+//! [`HysteresisRun`]), or gives up after `max_cycles` and flags the cycle as not periodic
+//! (models whose force depends on the travelled distance, as the composite laws' Dahl term in
+//! X does under a velocity with a mean, never repeat).
+//!
+//! F_e = 0 throughout, as in the other prescribed-motion experiments: stick branches of laws
+//! that depend on an external force do not act.
+
+use super::hysteresis::{FreqUnit, HysteresisConfig, HysteresisRun, Loop, MAX_CYCLES, TOL};
+use crate::frbd::Frbd;
+use crate::integrate::implicit_euler::{hybrid, StateStepper};
+use crate::integrate::rodas::{EventAction, Options, Rodas, SolveError, System};
+use crate::model::FrictionModel;
+use crate::params::ParamSpec;
+
+use std::f64::consts::PI;
+
+/// Samples per cycle of the models stepped here (the FrBD models take the hysteresis view's
+/// choice, at least as many).
+pub const SAMPLES: usize = 400;
+
+/// Most continuous states of one model drawn and printed (GMS may have 1000 elements).
+pub const MAX_STATES: usize = 12;
+
+/// `excite`: which quantity is prescribed (0/1 switch, `params::SWITCHES`).
+pub const EXCITE: ParamSpec = ParamSpec {
+    key: "excite",
+    name: "Excitation",
+    symbol: "excite",
+    unit: "",
+    default: 0.0,
+    min: 0.0,
+    max: 1.0,
+    log: false,
+};
+/// `vmean` of the prescribed-motion views: the hysteresis view's key and range, but 0 by
+/// default. A reversing velocity shows every model's loop whatever its Stribeck velocity: the
+/// dynamic models' defaults (v_S = 1 mm/s) sit at their Coulomb level all along Fig. 3's
+/// 0.015 ± 0.01 m/s, which suits the FrBD models (v_S = 10 mm/s).
+pub const VMEAN: ParamSpec = ParamSpec {
+    default: 0.0,
+    ..super::hysteresis::VMEAN
+};
+/// `xamp`: displacement amplitude of the displacement excitation.
+pub const XAMP: ParamSpec = ParamSpec {
+    key: "xamp",
+    name: "Displacement amplitude",
+    symbol: "x_amp",
+    unit: "m",
+    default: 2e-5,
+    min: 1e-9,
+    max: 1.0,
+    log: true,
+};
+/// `rad`: whether the frequencies are angular (0/1 switch, `params::SWITCHES`).
+pub const RAD: ParamSpec = ParamSpec {
+    key: "rad",
+    name: "Frequency unit",
+    symbol: "rad",
+    unit: "",
+    default: 0.0,
+    min: 0.0,
+    max: 1.0,
+    log: false,
+};
+
+/// What is prescribed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Excitation {
+    /// v(t) = v_mean + v_amp·cos(ωt) \[m/s\] (the hysteresis view's input).
+    Velocity {
+        /// Mean velocity \[m/s\].
+        v_mean: f64,
+        /// Velocity amplitude \[m/s\].
+        v_amp: f64,
+    },
+    /// x(t) = x_amp·sin(ωt) \[m\], i.e. v(t) = x_amp·ω·cos(ωt): pre-sliding loops.
+    Displacement {
+        /// Displacement amplitude \[m\].
+        x_amp: f64,
+    },
+}
+
+impl Excitation {
+    /// (v_mean, v_amp) of v(t) = v_mean + v_amp·cos(ωt) at angular frequency `omega`.
+    pub fn velocity_terms(&self, omega: f64) -> (f64, f64) {
+        match *self {
+            Excitation::Velocity { v_mean, v_amp } => (v_mean, v_amp),
+            Excitation::Displacement { x_amp } => (0.0, x_amp * omega),
+        }
+    }
+
+    /// Whether the displacement is prescribed.
+    pub fn is_displacement(&self) -> bool {
+        matches!(self, Excitation::Displacement { .. })
+    }
+}
+
+/// The excitation and how cycles are resolved and judged steady.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Drive {
+    /// What is prescribed.
+    pub excitation: Excitation,
+    /// Unit of the frequencies.
+    pub unit: FreqUnit,
+    /// Samples per cycle (models stepped here; FrBD models choose theirs, see [`SAMPLES`]).
+    pub samples: usize,
+    /// Periodicity tolerance (relative to max|F|), as [`HysteresisConfig::tol`].
+    pub tol: f64,
+    /// Cycles after which a run stops and its cycle is flagged as not periodic.
+    pub max_cycles: usize,
+}
+
+impl Drive {
+    /// A drive with the hysteresis view's tolerance and cycle limit.
+    pub fn new(excitation: Excitation, unit: FreqUnit) -> Drive {
+        Drive {
+            excitation,
+            unit,
+            samples: SAMPLES,
+            tol: TOL,
+            max_cycles: MAX_CYCLES,
+        }
+    }
+}
+
+/// Metrics of one steady cycle (as [`super::hysteresis::LoopMetrics`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CycleMetrics {
+    /// Largest F over the cycle \[N\] (refined between samples by a parabola).
+    pub fmax: f64,
+    /// Smallest F over the cycle \[N\].
+    pub fmin: f64,
+    /// Loop area ∮F dv \[N·m/s\]: positive when F is higher while v increases.
+    pub area: f64,
+    /// Energy per cycle ∮F·v dt = ∮F dx \[J\].
+    pub energy: f64,
+    /// Cycles integrated.
+    pub cycles: usize,
+    /// Solver steps taken.
+    pub steps: usize,
+    /// Sample intervals the event-locating solver gave up on (implicit Euler took them).
+    pub fallbacks: usize,
+    /// Largest change of F between the last two cycles \[N\] (infinite after one cycle of a
+    /// model with state, 0 for a static law): a drift that adds up to about `delta`·v_amp of
+    /// spurious loop area, so a loop thinner than that has no reliable orientation.
+    pub delta: f64,
+}
+
+impl CycleMetrics {
+    /// Loop area beyond which its sign is not an artefact of the remaining drift (twice the
+    /// drift's contribution for the velocity amplitude `v_amp`) or of round-off (1e-9 of the
+    /// loop's bounding box).
+    pub fn area_resolution(&self, v_amp: f64) -> f64 {
+        let va = v_amp.abs();
+        2.0 * self.delta * va + 1e-9 * (self.fmax - self.fmin).abs() * 2.0 * va
+    }
+}
+
+/// One model's last cycle at one frequency, sampled at `samples + 1` equally spaced times.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Cycle {
+    /// Frequency in the drive's unit.
+    pub freq: f64,
+    /// Angular frequency \[rad/s\].
+    pub omega: f64,
+    /// Time within the cycle \[s\], 0 to one period inclusive.
+    pub t: Vec<f64>,
+    /// Displacement since the start of the cycle \[m\] (x_amp·sin(ωt) for a displacement
+    /// excitation, v_mean·t + v_amp·sin(ωt)/ω for a velocity excitation).
+    pub x: Vec<f64>,
+    /// Velocity \[m/s\].
+    pub v: Vec<f64>,
+    /// Friction force F \[N\].
+    pub f: Vec<f64>,
+    /// The model's continuous states at the samples (at most [`MAX_STATES`]), `states[i][k]`.
+    pub states: Vec<Vec<f64>>,
+    /// F of the first cycle from the virgin state, at the same times (its first quarter is the
+    /// virgin curve of a displacement excitation).
+    pub first: Vec<f64>,
+    /// Metrics.
+    pub metrics: CycleMetrics,
+    /// Whether the cycle repeated to the tolerance.
+    pub converged: bool,
+}
+
+/// A resumable run of one model at one frequency.
+pub struct CycleRun {
+    freq: f64,
+    omega: f64,
+    vm: f64,
+    va: f64,
+    inner: Inner,
+}
+
+enum Inner {
+    Frbd(Box<HysteresisRun>),
+    Stepped(Box<Stepped>),
+    Static(Box<Cycle>),
+}
+
+impl CycleRun {
+    /// Prepares the run of `m` at `freq` (in the drive's unit); `frbd` is the same model as the
+    /// FrBD enum when it is one (its loop then comes from [`HysteresisRun`]).
+    pub fn new(m: &dyn FrictionModel, frbd: Option<&Frbd>, drive: &Drive, freq: f64) -> CycleRun {
+        let omega = drive.unit.omega(freq);
+        let (vm, va) = drive.excitation.velocity_terms(omega);
+        let inner = if let Some(model) = frbd {
+            let mut cfg = HysteresisConfig::new(model.clone());
+            cfg.v_mean = vm;
+            cfg.v_amp = va;
+            cfg.freqs = vec![freq];
+            cfg.unit = drive.unit;
+            cfg.tol = drive.tol;
+            cfg.max_cycles = drive.max_cycles;
+            Inner::Frbd(Box::new(HysteresisRun::new(&cfg)))
+        } else if m.n_states() == 0 {
+            Inner::Static(Box::new(static_cycle(
+                m,
+                drive.samples,
+                freq,
+                omega,
+                vm,
+                va,
+            )))
+        } else {
+            Inner::Stepped(Box::new(Stepped::new(m, drive, omega, vm, va)))
+        };
+        CycleRun {
+            freq,
+            omega,
+            vm,
+            va,
+            inner,
+        }
+    }
+
+    /// Advances by at most `budget` units (solver steps of an FrBD model, sample intervals of
+    /// the others); true when the steady cycle is found (or the run gave up).
+    pub fn advance(&mut self, m: &dyn FrictionModel, budget: usize) -> bool {
+        match &mut self.inner {
+            Inner::Frbd(r) => r.advance(budget),
+            Inner::Stepped(s) => s.advance(m, budget),
+            Inner::Static(_) => true,
+        }
+    }
+
+    /// The finished cycle (once [`CycleRun::advance`] returned true), else the last complete
+    /// cycle so far (not yet periodic), if any.
+    pub fn cycle(&self) -> Option<Cycle> {
+        match &self.inner {
+            Inner::Frbd(r) => {
+                let l = r.loops().first().cloned().or_else(|| r.current())?;
+                Some(self.cycle_of(l))
+            }
+            Inner::Stepped(s) => s.cycle(self.freq, self.omega),
+            Inner::Static(c) => Some((**c).clone()),
+        }
+    }
+
+    fn cycle_of(&self, l: Loop) -> Cycle {
+        let x =
+            l.t.iter()
+                .map(|&t| displacement(t, self.omega, self.vm, self.va))
+                .collect();
+        let m = l.metrics;
+        Cycle {
+            freq: self.freq,
+            omega: self.omega,
+            x,
+            t: l.t,
+            v: l.v,
+            f: l.f,
+            states: l.states.into_iter().take(MAX_STATES).collect(),
+            first: l.first,
+            metrics: CycleMetrics {
+                fmax: m.fmax,
+                fmin: m.fmin,
+                area: m.area,
+                energy: m.energy,
+                cycles: m.cycles,
+                steps: m.steps,
+                fallbacks: 0,
+                delta: m.delta,
+            },
+            converged: l.converged,
+        }
+    }
+}
+
+/// Runs `m` at `freq` to its steady cycle (`None` only if not even one cycle was integrated).
+pub fn run(m: &dyn FrictionModel, frbd: Option<&Frbd>, drive: &Drive, freq: f64) -> Option<Cycle> {
+    let mut r = CycleRun::new(m, frbd, drive, freq);
+    while !r.advance(m, usize::MAX) {}
+    r.cycle()
+}
+
+/// x(t) − x(0) of v = vm + va·cos(ωt).
+fn displacement(t: f64, w: f64, vm: f64, va: f64) -> f64 {
+    vm * t + va * (w * t).sin() / w
+}
+
+/// The sample times of one cycle and the velocity there.
+fn samples(n: usize, w: f64, vm: f64, va: f64) -> (Vec<f64>, Vec<f64>) {
+    let h = 2.0 * PI / w / n as f64;
+    let t: Vec<f64> = (0..=n).map(|k| k as f64 * h).collect();
+    let v = t.iter().map(|&t| vm + va * (w * t).cos()).collect();
+    (t, v)
+}
+
+/// The metrics of a periodic sampled cycle (`f` has n + 1 samples, the last = the first of the
+/// next cycle): the periodic trapezoid rule, as [`HysteresisRun`] computes them. The extremes
+/// are the extreme samples: the parabola through three samples that refines the FrBD models'
+/// smooth peaks overshoots where a switch makes F jump (Liang's F_C → F_s by half a newton).
+fn metrics(t: &[f64], v: &[f64], f: &[f64], w: f64, va: f64) -> (f64, f64, f64, f64) {
+    let n = f.len() - 1;
+    let h = t[1] - t[0];
+    let mut area = 0.0;
+    let mut energy = 0.0;
+    for k in 0..n {
+        area += f[k] * (-va * w * (w * t[k]).sin()) * h;
+        energy += f[k] * v[k] * h;
+    }
+    let fmax = f[..n].iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let fmin = f[..n].iter().copied().fold(f64::INFINITY, f64::min);
+    (fmax, fmin, area, energy)
+}
+
+fn static_cycle(m: &dyn FrictionModel, n: usize, freq: f64, w: f64, vm: f64, va: f64) -> Cycle {
+    let (t, v) = samples(n, w, vm, va);
+    let f: Vec<f64> = v.iter().map(|&v| m.force(v, 0.0, &[])).collect();
+    let (fmax, fmin, area, energy) = metrics(&t, &v, &f, w, va);
+    Cycle {
+        freq,
+        omega: w,
+        x: t.iter().map(|&t| displacement(t, w, vm, va)).collect(),
+        first: f.clone(),
+        t,
+        v,
+        f,
+        states: Vec::new(),
+        metrics: CycleMetrics {
+            fmax,
+            fmin,
+            area,
+            energy,
+            cycles: 1,
+            steps: 0,
+            fallbacks: 0,
+            delta: 0.0,
+        },
+        converged: true,
+    }
+}
+
+/// A model under v(t) = vm + va·cos(ω τ), with the time τ as the leading state so that the
+/// solver sees v vary inside its steps and locates the switches that depend on it.
+struct Prescribed<'a> {
+    m: &'a dyn FrictionModel,
+    vm: f64,
+    va: f64,
+    w: f64,
+}
+
+impl Prescribed<'_> {
+    #[inline]
+    fn v(&self, tau: f64) -> f64 {
+        self.vm + self.va * (self.w * tau).cos()
+    }
+}
+
+impl System for Prescribed<'_> {
+    fn dim(&self) -> usize {
+        1 + self.m.n_states()
+    }
+    fn rhs(&self, y: &[f64], dy: &mut [f64]) {
+        dy[0] = 1.0;
+        self.m.derivative(self.v(y[0]), 0.0, &y[1..], &mut dy[1..]);
+    }
+    fn scale(&self, i: usize) -> f64 {
+        if i == 0 {
+            2.0 * PI / self.w
+        } else {
+            self.m.state_scale(i - 1)
+        }
+    }
+    fn n_frozen(&self) -> usize {
+        self.m.n_discrete()
+    }
+    fn dense_head(&self) -> Option<usize> {
+        // each element depends on itself and on v, i.e. on τ
+        self.m.separable().then_some(1)
+    }
+    fn n_events(&self) -> usize {
+        self.m.n_switches()
+    }
+    fn events(&self, y: &[f64], g: &mut [f64]) {
+        self.m.switches(self.v(y[0]), 0.0, &y[1..], g);
+    }
+    fn on_event(&mut self, _t: f64, index: usize, rising: bool, y: &mut [f64]) -> EventAction {
+        let v = self.v(y[0]);
+        if self.m.on_switch(index, rising, v, 0.0, &mut y[1..]) {
+            EventAction::Reset
+        } else {
+            EventAction::Continue
+        }
+    }
+}
+
+/// Solver tolerances per sample interval: tight enough that a steady cycle repeats to well
+/// below the periodicity tolerance.
+const OPTIONS: Options = Options {
+    rtol: 1e-8,
+    atol: 1e-9,
+    h0: 0.0,
+    hmax: f64::INFINITY,
+    max_steps: 20_000,
+};
+
+/// Sub-steps per sample of the implicit-Euler stepper (hybrid laws, fallbacks).
+const SUBSTEPS: usize = 4;
+
+/// The integration of a model with state, a sample interval at a time.
+struct Stepped {
+    w: f64,
+    vm: f64,
+    va: f64,
+    /// Sample spacing \[s\].
+    h: f64,
+    n: usize,
+    /// [τ, model states].
+    y: Vec<f64>,
+    y0: Vec<f64>,
+    /// Continuous states kept per sample.
+    keep: usize,
+    hybrid: bool,
+    rodas: Rodas,
+    stepper: StateStepper,
+    tol: f64,
+    max_cycles: usize,
+    k: usize,
+    cycles: usize,
+    steps: usize,
+    fallbacks: usize,
+    f_cur: Vec<f64>,
+    f_prev: Vec<f64>,
+    s_cur: Vec<f64>,
+    s_prev: Vec<f64>,
+    first: Vec<f64>,
+    last_delta: f64,
+    done: bool,
+    converged: bool,
+}
+
+impl Stepped {
+    fn new(m: &dyn FrictionModel, drive: &Drive, w: f64, vm: f64, va: f64) -> Stepped {
+        let n = drive.samples.max(8);
+        let ns = m.n_states();
+        let keep = (ns - m.n_discrete()).min(MAX_STATES);
+        let mut y = vec![0.0; 1 + ns];
+        m.initial_state(&mut y[1..]);
+        let mut f_cur = vec![0.0; n + 1];
+        f_cur[0] = m.force(vm + va, 0.0, &y[1..]);
+        let mut s_cur = vec![0.0; (n + 1) * keep];
+        s_cur[..keep].copy_from_slice(&y[1..1 + keep]);
+        Stepped {
+            w,
+            vm,
+            va,
+            h: 2.0 * PI / w / n as f64,
+            n,
+            y0: y.clone(),
+            y,
+            keep,
+            hybrid: hybrid(m) > 0,
+            rodas: Rodas::new(),
+            stepper: StateStepper::new(ns),
+            tol: drive.tol,
+            max_cycles: drive.max_cycles,
+            k: 0,
+            cycles: 0,
+            steps: 0,
+            fallbacks: 0,
+            f_cur,
+            f_prev: vec![0.0; n + 1],
+            s_cur,
+            s_prev: vec![0.0; (n + 1) * keep],
+            first: vec![0.0; n + 1],
+            last_delta: f64::INFINITY,
+            done: false,
+            converged: false,
+        }
+    }
+
+    #[inline]
+    fn v(&self, t: f64) -> f64 {
+        self.vm + self.va * (self.w * t).cos()
+    }
+
+    /// Integrates over at most `budget` sample intervals; true when done.
+    fn advance(&mut self, m: &dyn FrictionModel, budget: usize) -> bool {
+        let mut used = 0;
+        while !self.done && used < budget {
+            self.interval(m);
+            used += 1;
+            if self.k == self.n {
+                self.end_cycle();
+            }
+        }
+        self.done
+    }
+
+    /// One sample interval [k h, (k + 1) h] of the cycle.
+    fn interval(&mut self, m: &dyn FrictionModel) {
+        let (t0, t1) = (self.k as f64 * self.h, (self.k + 1) as f64 * self.h);
+        if self.hybrid {
+            let dt = self.h / SUBSTEPS as f64;
+            for j in 1..=SUBSTEPS {
+                let v = self.v(t0 + j as f64 * dt);
+                self.stepper.step(m, v, 0.0, &mut self.y[1..], dt);
+            }
+        } else {
+            self.y[0] = t0;
+            self.y0.copy_from_slice(&self.y);
+            let mut sys = Prescribed {
+                m,
+                vm: self.vm,
+                va: self.va,
+                w: self.w,
+            };
+            let opts = Options {
+                h0: self.h,
+                ..OPTIONS
+            };
+            let result = self.rodas.integrate(&mut sys, t0, &mut self.y, t1, &opts);
+            // An event located within round-off of the interval's end (a reversal exactly at
+            // a sample, where all GMS elements re-stick) leaves a remainder too short to step:
+            // the state is already the state at t1.
+            let finished = match result {
+                Ok(_) => true,
+                Err(SolveError::StepTooSmall { t }) => t1 - t <= 1e-9 * self.h,
+                Err(_) => false,
+            };
+            self.steps += self.rodas.stats().steps;
+            if !finished || !self.y.iter().all(|a| a.is_finite()) {
+                self.y.copy_from_slice(&self.y0);
+                let dt = self.h / SUBSTEPS as f64;
+                for j in 0..SUBSTEPS {
+                    let v = self.v(t0 + (j as f64 + 0.5) * dt);
+                    self.stepper.advance(m, v, 0.0, &mut self.y[1..], dt);
+                }
+                self.fallbacks += 1;
+            }
+        }
+        self.y[0] = t1;
+        self.k += 1;
+        let k = self.k;
+        self.f_cur[k] = m.force(self.v(t1), 0.0, &self.y[1..]);
+        let keep = self.keep;
+        self.s_cur[k * keep..(k + 1) * keep].copy_from_slice(&self.y[1..1 + keep]);
+    }
+
+    fn end_cycle(&mut self) {
+        let n = self.n;
+        self.cycles += 1;
+        self.k = 0;
+        if self.cycles > 1 {
+            self.last_delta = self
+                .f_cur
+                .iter()
+                .zip(&self.f_prev)
+                .fold(0.0_f64, |d, (a, b)| d.max((a - b).abs()));
+        }
+        std::mem::swap(&mut self.f_cur, &mut self.f_prev);
+        std::mem::swap(&mut self.s_cur, &mut self.s_prev);
+        self.f_cur[0] = self.f_prev[n];
+        let keep = self.keep;
+        self.s_cur[..keep].copy_from_slice(&self.s_prev[n * keep..]);
+        if self.cycles == 1 {
+            self.first.copy_from_slice(&self.f_prev);
+        }
+        let scale = self
+            .f_prev
+            .iter()
+            .fold(0.0_f64, |m, x| m.max(x.abs()))
+            .max(1e-300);
+        self.converged = self.cycles >= 2 && self.last_delta <= self.tol * scale;
+        self.done = self.converged || self.cycles >= self.max_cycles;
+    }
+
+    fn cycle(&self, freq: f64, w: f64) -> Option<Cycle> {
+        if self.cycles == 0 {
+            return None;
+        }
+        let (t, v) = samples(self.n, w, self.vm, self.va);
+        let f = self.f_prev.clone();
+        let (fmax, fmin, area, energy) = metrics(&t, &v, &f, w, self.va);
+        let keep = self.keep;
+        let states = (0..keep)
+            .map(|i| self.s_prev.iter().skip(i).step_by(keep).copied().collect())
+            .collect();
+        Some(Cycle {
+            freq,
+            omega: w,
+            x: t.iter()
+                .map(|&t| displacement(t, w, self.vm, self.va))
+                .collect(),
+            t,
+            v,
+            f,
+            states,
+            first: self.first.clone(),
+            metrics: CycleMetrics {
+                fmax,
+                fmin,
+                area,
+                energy,
+                cycles: self.cycles,
+                steps: self.steps,
+                fallbacks: self.fallbacks,
+                delta: self.last_delta,
+            },
+            converged: self.converged,
+        })
+    }
+}
+
+/// `n` frequencies spaced evenly on a log scale from `fmin` to `fmax` (both included), each
+/// rounded to six significant digits so that round values (25, 50, 100) come out exact.
+pub fn log_grid(fmin: f64, fmax: f64, n: usize) -> Vec<f64> {
+    let n = n.max(2);
+    let (a, b) = (fmin.ln(), fmax.ln());
+    (0..n)
+        .map(|k| round6((a + (b - a) * k as f64 / (n - 1) as f64).exp()))
+        .collect()
+}
+
+/// `x` rounded to six significant digits.
+fn round6(x: f64) -> f64 {
+    format!("{x:.5e}").parse().unwrap_or(x)
+}
+
+/// One frequency of a sweep: the metrics of its steady cycle.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SweepPoint {
+    /// Frequency in the drive's unit.
+    pub freq: f64,
+    /// Velocity amplitude at this frequency \[m/s\].
+    pub v_amp: f64,
+    /// Metrics of the steady cycle.
+    pub metrics: CycleMetrics,
+    /// Whether the cycle repeated to the tolerance.
+    pub converged: bool,
+}
