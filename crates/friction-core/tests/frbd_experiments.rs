@@ -134,3 +134,25 @@ fn defaults_are_valid_for_every_legal_order() {
     let decades: Vec<f64> = (0..8).map(|i| 10f64.powi(-i)).collect();
     assert_eq!(g.tau(), &decades[..]);
 }
+
+/// The hysteresis view's "Fig. 3 as in the letter" presets apply as links and reproduce both of
+/// the letter's claims: the peak force falls with frequency while the loop area grows.
+#[test]
+fn fig3_presets_reproduce_both_claims() {
+    let presets = friction_core::views::hysteresis::fig3_presets();
+    assert_eq!(presets.len(), 2);
+    for p in presets {
+        let mut s = Scenario::parse("view=relaxation&n=3&k0=2e4").unwrap();
+        s.set("view", "hysteresis").unwrap();
+        for (k, v) in &p.query {
+            s.set(k, v).unwrap_or_else(|e| panic!("{}: {e}", p.id));
+        }
+        assert_eq!(Scenario::parse(&s.to_query()).unwrap(), s, "{}", p.id);
+        let loops = hysteresis::run(&s.hysteresis_config().unwrap());
+        assert_eq!(loops.len(), 3);
+        for w in loops.windows(2) {
+            assert!(w[1].metrics.fmax < w[0].metrics.fmax, "{}: peak", p.id);
+            assert!(w[1].metrics.area > w[0].metrics.area, "{}: area", p.id);
+        }
+    }
+}
