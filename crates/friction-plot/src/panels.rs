@@ -83,11 +83,7 @@ pub fn panels(out: &Output<'_>) -> Vec<(ChartSpec, Vec<Series>)> {
                 .iter()
                 .map(|&(i, r)| (i, labels[i].as_str(), r))
                 .collect();
-            let legend: Vec<Series> = labels
-                .iter()
-                .enumerate()
-                .map(|(i, l)| key(l.clone(), i))
-                .collect();
+            let legend = model_keys(labels);
             all_charts_slotted(&slotted)
                 .into_iter()
                 .map(|c| (c, legend.clone()))
@@ -111,11 +107,7 @@ pub fn panels(out: &Output<'_>) -> Vec<(ChartSpec, Vec<Series>)> {
             ..
         } => {
             // every slot in the legend, also those still computing; one band above the panels
-            let legend: Vec<Series> = labels
-                .iter()
-                .enumerate()
-                .map(|(i, l)| key(l.clone(), i))
-                .collect();
+            let legend = model_keys(labels);
             prescribed_charts(*excitation, labels, cycles)
                 .into_iter()
                 .map(|c| (c, legend.clone()))
@@ -134,11 +126,7 @@ pub fn panels(out: &Output<'_>) -> Vec<(ChartSpec, Vec<Series>)> {
             labels,
             points,
         } => {
-            let legend: Vec<Series> = labels
-                .iter()
-                .enumerate()
-                .map(|(i, l)| key(l.clone(), i))
-                .collect();
+            let legend = model_keys(labels);
             sweep_charts(*unit, *range, labels, points)
                 .into_iter()
                 .map(|c| (c, legend.clone()))
