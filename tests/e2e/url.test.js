@@ -18,7 +18,10 @@ async function ready(page) {
 
 /** Two changes of v_S in one task: the first writes the URL at once, the second waits for the
  * throttle. Returns the link's vs right after them. */
-function twoChanges(page, first, second) {
+async function twoChanges(page, first, second) {
+  // past the throttle window of any earlier URL write (the page's own at load), so that the
+  // first change is written at once and only the second waits
+  await page.waitForTimeout(300);
   return page.evaluate(([a, b]) => {
     window.frictionLab.change("vs", a, true);
     window.frictionLab.change("vs", b, true);
