@@ -6,7 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use friction_core::experiments::stickslip::forced::{
-    run_forced, Breakaway, ForcedRun, ForcedSeries, Forcing,
+    run_forced, Breakaway, ForcedRun, ForcedSeries, Forcing, Push,
 };
 use friction_core::experiments::stickslip::Workspace;
 use friction_core::job::{Job, Output};
@@ -67,7 +67,7 @@ fn static_laws_with_stiction_hold_x_exactly_zero_below_fs_and_break_away_at_fs()
                 freq: 0.5,
             },
         ] {
-            let r = run_forced(1.0, forcing, 4.0, 0.01, None, m.as_ref()).unwrap();
+            let r = run_forced(&push(1.0, forcing, 4.0, None), m.as_ref()).unwrap();
             assert!(r.t.len() > 400, "{id}: {} points", r.t.len());
             for k in 0..r.t.len() {
                 assert_eq!((r.x[k], r.v[k]), (0.0, 0.0), "{id} at t = {}", r.t[k]);
@@ -77,11 +77,7 @@ fn static_laws_with_stiction_hold_x_exactly_zero_below_fs_and_break_away_at_fs()
         // a ramp: held exactly until u = F_s, then it breaks away at F_s
         let rate = fs;
         let r = run_forced(
-            1.0,
-            Forcing::Ramp { rate },
-            2.0,
-            0.01,
-            Some(0.01),
+            &push(1.0, Forcing::Ramp { rate }, 2.0, Some(0.01)),
             m.as_ref(),
         )
         .unwrap();
@@ -116,7 +112,7 @@ fn a_viscous_law_under_a_ramp_follows_its_closed_form() {
     for muk in [0.1, 0.0] {
         let fc = muk * 9.81;
         let law = model("coulomb-viscous", &[("muk", muk), ("fn", 9.81), ("cv", c)]);
-        let r = run_forced(m, Forcing::Ramp { rate }, 3.0, 0.01, None, law.as_ref()).unwrap();
+        let r = run_forced(&push(m, Forcing::Ramp { rate }, 3.0, None), law.as_ref()).unwrap();
         let tc = fc / rate;
         let xmax = r.x.iter().fold(0.0f64, |a, &x| a.max(x));
         let vmax = r.v.iter().fold(0.0f64, |a, &v| a.max(v));
@@ -149,9 +145,9 @@ fn a_forced_run_gives_the_same_series_however_it_is_cut() {
         amp: 1.2,
         freq: 0.5,
     };
-    let whole = run_forced(1.0, f, 4.0, 0.01, None, m.as_ref()).unwrap();
+    let whole = run_forced(&push(1.0, f, 4.0, None), m.as_ref()).unwrap();
     let mut ws = Workspace::default();
-    let mut run = ForcedRun::start(&mut ws, 1.0, f, 4.0, 0.01, None, m.as_ref()).unwrap();
+    let mut run = ForcedRun::start(&mut ws, &push(1.0, f, 4.0, None), m.as_ref()).unwrap();
     let cut: ForcedSeries = loop {
         if let Some(r) = run.advance(&mut ws, m.as_ref(), 7).unwrap() {
             break r;
@@ -298,5 +294,16 @@ fn every_registry_model_runs_both_views() {
             assert_eq!(job.error(), None, "{q}");
             assert!(!matches!(job.output(), Output::Empty), "{q}");
         }
+    }
+}
+
+/// The tests' runs: 10 ms steps at most.
+fn push(m: f64, forcing: Forcing, tend: f64, x_stop: Option<f64>) -> Push {
+    Push {
+        m,
+        forcing,
+        tend,
+        hmax: 0.01,
+        x_stop,
     }
 }

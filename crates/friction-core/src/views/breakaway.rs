@@ -11,7 +11,7 @@
 //! stiction peak gets its largest F, and the readout says so.
 
 use crate::experiments::stickslip::forced::{
-    Breakaway, BreakawayCurve, ForcedRun, ForcedSeries, Forcing,
+    Breakaway, BreakawayCurve, ForcedRun, ForcedSeries, Forcing, Push,
 };
 use crate::experiments::stickslip::{StickSlipError, Workspace, MAX_STEPS};
 use crate::integrate::rodas::SolveError;
@@ -183,15 +183,14 @@ impl BreakawayJob {
     fn ramp(&mut self, i: usize, rate: f64) -> Result<ForcedSeries, StickSlipError> {
         let m = self.models[i].1.as_ref();
         let tend = self.ramps.umax / rate;
-        let mut run = ForcedRun::start(
-            &mut self.ws,
-            self.ramps.m,
-            Forcing::Ramp { rate },
+        let push = Push {
+            m: self.ramps.m,
+            forcing: Forcing::Ramp { rate },
             tend,
-            tend / 200.0,
-            Some(self.ramps.xslide),
-            m,
-        )?;
+            hmax: tend / 200.0,
+            x_stop: Some(self.ramps.xslide),
+        };
+        let mut run = ForcedRun::start(&mut self.ws, &push, m)?;
         loop {
             if let Some(r) = run.advance(&mut self.ws, m, usize::MAX)? {
                 return Ok(r);

@@ -4,7 +4,7 @@
 //! with slope σ0 for small forces and hysteretic near breakaway; a static law with stiction
 //! holds x = 0 exactly. Each model's run advances [`STEPS_CHUNK`] solver steps at a time.
 
-use crate::experiments::stickslip::forced::{ForcedRun, ForcedSeries, Forcing};
+use crate::experiments::stickslip::forced::{ForcedRun, ForcedSeries, Forcing, Push};
 use crate::experiments::stickslip::{StickSlipError, Workspace, MAX_STEPS};
 use crate::integrate::rodas::SolveError;
 use crate::job::{columns, sig, BuiltModel, Inputs, Job, Output, Readout, ViewDef, ViewKind};
@@ -194,15 +194,16 @@ impl Job for PreslidingJob {
         let p = &self.p;
         let started = match self.current.take() {
             Some(c) => Ok(*c),
-            None => ForcedRun::start(
-                &mut self.ws,
-                p.m,
-                p.forcing,
-                p.tend(),
-                1.0 / (200.0 * p.freq),
-                None,
-                m.as_ref(),
-            ),
+            None => {
+                let push = Push {
+                    m: p.m,
+                    forcing: p.forcing,
+                    tend: p.tend(),
+                    hmax: 1.0 / (200.0 * p.freq),
+                    x_stop: None,
+                };
+                ForcedRun::start(&mut self.ws, &push, m.as_ref())
+            }
         };
         let mut run = match started {
             Ok(run) => run,

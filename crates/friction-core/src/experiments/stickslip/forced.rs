@@ -103,7 +103,7 @@ pub struct ForcedSeries {
     pub force: Vec<f64>,
     /// Accepted solver steps.
     pub steps: usize,
-    /// Whether the run ended where x reached its stop ([`ForcedRun::start`]'s `x_stop`)
+    /// Whether the run ended where x reached its stop ([`Push::x_stop`])
     /// rather than at its end time.
     pub stopped: bool,
 }
@@ -181,6 +181,22 @@ pub struct BreakawayCurve {
     pub points: Vec<Breakaway>,
 }
 
+/// What a forced run does: block mass, applied force, duration, step cap and optional stop,
+/// by name because four numbers in a row are easy to swap.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Push {
+    /// Block mass m \[kg\].
+    pub m: f64,
+    /// The applied force F_a(t).
+    pub forcing: Forcing,
+    /// End time \[s\].
+    pub tend: f64,
+    /// Largest step \[s\] (the output is sampled no coarser than this).
+    pub hmax: f64,
+    /// With `Some(d)` the run ends where the displacement x reaches d \[m\] (located as an event).
+    pub x_stop: Option<f64>,
+}
+
 /// A forced run carried out in pieces (the page's frame budget), taking the same steps
 /// however it is cut; the model and workspace must be the ones it started with.
 #[derive(Debug, Clone)]
@@ -194,18 +210,19 @@ pub struct ForcedRun {
 }
 
 impl ForcedRun {
-    /// Sets up the block at rest under `forcing` until `tend` \[s\] (mass `m` \[kg\], steps at
-    /// most `hmax` \[s\]) and starts the integrator in `ws`. With `x_stop = Some(d)` the run
-    /// ends where the displacement x reaches d \[m\] (located as an event).
+    /// Sets up the block at rest under `push.forcing` and starts the integrator in `ws`.
     pub fn start(
         ws: &mut Workspace,
-        m: f64,
-        forcing: Forcing,
-        tend: f64,
-        hmax: f64,
-        x_stop: Option<f64>,
+        push: &Push,
         model: &dyn FrictionModel,
     ) -> Result<Self, StickSlipError> {
+        let Push {
+            m,
+            forcing,
+            tend,
+            hmax,
+            x_stop,
+        } = *push;
         // the benchmark's plant without spring and belt (μ and g are not used by the loop)
         let plant = Bench {
             m,
@@ -317,16 +334,9 @@ impl ForcedRun {
 }
 
 /// Runs a forced block to its end in one call (see [`ForcedRun::start`]).
-pub fn run_forced(
-    m: f64,
-    forcing: Forcing,
-    tend: f64,
-    hmax: f64,
-    x_stop: Option<f64>,
-    model: &dyn FrictionModel,
-) -> Result<ForcedSeries, StickSlipError> {
+pub fn run_forced(push: &Push, model: &dyn FrictionModel) -> Result<ForcedSeries, StickSlipError> {
     let mut ws = Workspace::default();
-    let mut run = ForcedRun::start(&mut ws, m, forcing, tend, hmax, x_stop, model)?;
+    let mut run = ForcedRun::start(&mut ws, push, model)?;
     loop {
         if let Some(out) = run.advance(&mut ws, model, usize::MAX)? {
             return Ok(out);
