@@ -3,6 +3,7 @@
 //! ```text
 //! cargo run --release -p friction-cli --example fuzz -- CASES [SEED] [CASE_MS]
 //! cargo run --release -p friction-cli --example fuzz -- links N [SEED]   # N legal links
+//! cargo run --release -p friction-cli --example fuzz -- unit QUERY [MS]  # one query's units
 //! ```
 //!
 //! Each case is a legal query generated from the core's schema (`friction-core/tests/fuzzgen`)
@@ -38,6 +39,34 @@ fn main() {
             let mut r = Rng::new(seed.wrapping_mul(1_000_003).wrapping_add(case));
             println!("{}", legal_query(&mut r));
         }
+        return;
+    }
+    if args.first().map(String::as_str) == Some("unit") {
+        // `unit QUERY [MS]`: the longest units of one query (to chase a LONG UNIT line)
+        let q = args.get(1).cloned().unwrap_or_default();
+        let budget: f64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(5000.0);
+        let t0 = Instant::now();
+        let clock = || t0.elapsed().as_secs_f64() * 1e3;
+        let mut job = match Scenario::parse(&q)
+            .map_err(|e| format!("{e:?}"))
+            .and_then(|s| s.job().map_err(|e| e.to_string()))
+        {
+            Ok(j) => j,
+            Err(e) => return println!("refused: {e}"),
+        };
+        let (mut units, mut worst) = (0usize, 0.0f64);
+        while !job.done() && clock() < budget {
+            let u = clock();
+            job.advance(&clock);
+            units += 1;
+            worst = worst.max(clock() - u);
+        }
+        println!(
+            "{units} units in {:.1} ms, longest {worst:.2} ms, progress {:?}, done {}",
+            clock(),
+            job.progress(),
+            job.done()
+        );
         return;
     }
     let cases: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(1000);

@@ -170,6 +170,13 @@ pub trait FrictionModel {
         1.0
     }
 
+    /// `false` when the force at a constant velocity never settles (the bristle model's
+    /// saw-tooth of snapping bristles): experiments then report its mean over a window of slip
+    /// instead of the value where a long slide happens to end, which is a random sample.
+    fn settles(&self) -> bool {
+        true
+    }
+
     /// Number of trailing states that are discrete (modes, bond counters): their derivative is
     /// zero and only [`FrictionModel::on_switch`] changes them. Solvers keep them out of the
     /// linear algebra and the error control.

@@ -114,6 +114,9 @@ impl FrictionModel for Bristle {
     fn separable(&self) -> bool {
         true
     }
+    fn settles(&self) -> bool {
+        false
+    }
     fn derivative(&self, v: f64, _fe: f64, _x: &[f64], dx: &mut [f64]) {
         dx[..self.n].fill(v);
         dx[self.n..].fill(0.0);

@@ -20,7 +20,7 @@
 //! over all values, at every velocity of the sweep where that is an interval (v = 0, or the whole
 //! of Karnopp's window |v| < v_0, whose edges are located by bisection).
 
-use super::phenomena::{settle, SETTLE_SLIP};
+use super::phenomena::{mean_force, settle, SETTLE_SLIP};
 use crate::integrate::implicit_euler::StateStepper;
 use crate::model::FrictionModel;
 use crate::params::{fmt_num, ParamError, ParamSpec};
@@ -180,20 +180,11 @@ impl Settings {
     }
 }
 
-/// One model's curve under `s`.
+/// One model's curve under `s`: a [`CurveRun`] taken to its end in one call.
 pub fn run_one(s: &Settings, m: &dyn FrictionModel) -> CurveBlock {
-    let info = m.info();
-    let (points, stick) = match s.sweep {
-        Sweep::Velocity => velocity_curve(m, s.v_range.0, s.v_range.1, s.points, s.fe),
-        Sweep::Displacement => (displacement_curve(m, s.xmax, s.points, s.fe), Vec::new()),
-    };
-    CurveBlock {
-        model: info.id,
-        name: info.name,
-        provisional: info.provisional,
-        points,
-        stick,
-    }
+    let mut run = CurveRun::new(s, m);
+    while !run.advance(m, usize::MAX) {}
+    run.block(m)
 }
 
 /// Runs the view: `view_values` in [`PARAMS`] order (missing ones take defaults), 1–4 models.
@@ -214,44 +205,6 @@ pub fn run(
         sweep: s.sweep,
         blocks,
     })
-}
-
-/// The curve points and the stick set of a velocity sweep.
-type VelocityCurve = (Vec<(f64, f64)>, Vec<(f64, f64, f64)>);
-
-fn velocity_curve(m: &dyn FrictionModel, vmin: f64, vmax: f64, n: usize, fe: f64) -> VelocityCurve {
-    let vs: Vec<f64> = (0..n)
-        .map(|i| vmin + (vmax - vmin) * i as f64 / (n - 1) as f64)
-        .collect();
-    let ns = m.n_states();
-    let mut x0 = vec![0.0; ns];
-    m.initial_state(&mut x0);
-    if ns == 0 {
-        let points = vs.iter().map(|&v| (v, m.force(v, fe, &x0))).collect();
-        return (points, stick_set(m, &vs, &[]));
-    }
-    let mut out = vec![(0.0, 0.0); n];
-    // the settled state at every point, for the stick set (Wojewoda's window has a state)
-    let mut states = vec![0.0; n * ns];
-    // start nearest v = 0 and walk outwards, so each point starts from a nearby steady state
-    let i0 = (0..n)
-        .min_by(|&a, &b| vs[a].abs().total_cmp(&vs[b].abs()))
-        .unwrap_or(0);
-    let mut st = StateStepper::new(ns);
-    for dir in [1i64, -1] {
-        let mut x = x0.clone();
-        let mut i = i0 as i64;
-        while i >= 0 && (i as usize) < n {
-            let k = i as usize;
-            let v = vs[k];
-            settle(m, &mut st, v, fe, &mut x, SETTLE_SLIP);
-            out[k] = (v, m.force(v, fe, &x));
-            states[k * ns..(k + 1) * ns].copy_from_slice(&x);
-            i += dir;
-        }
-    }
-    let stick = stick_set(m, &vs, &states);
-    (out, stick)
 }
 
 /// The forces model `m` can supply at velocity `v` \[m/s\] in state `x` as F_e ranges over all
@@ -360,36 +313,6 @@ fn profile_time(x: f64) -> f64 {
         t = nt;
     }
     t
-}
-
-fn displacement_curve(m: &dyn FrictionModel, xmax: f64, n: usize, fe: f64) -> Vec<(f64, f64)> {
-    let half = (n / 2).max(1);
-    let t_end = profile_time(xmax);
-    let mut st = StateStepper::new(m.n_states());
-    let mut branch = |sign: f64| -> Vec<(f64, f64)> {
-        let mut x = vec![0.0; m.n_states()];
-        m.initial_state(&mut x);
-        let mut pts = Vec::with_capacity(half + 1);
-        pts.push((0.0, m.force(0.0, fe, &x)));
-        // sub-steps between output points keep the state integration accurate
-        let sub = 8;
-        let dt = t_end / (half * sub) as f64;
-        for k in 1..=half * sub {
-            let tm = (k as f64 - 0.5) * dt;
-            st.advance(m, sign * tm * (tm + 1.0), fe, &mut x, dt);
-            if k % sub == 0 {
-                let t = k as f64 * dt;
-                let pos = t * t * t / 3.0 + t * t / 2.0;
-                pts.push((sign * pos, m.force(sign * t * (t + 1.0), fe, &x)));
-            }
-        }
-        pts
-    };
-    let neg = branch(-1.0);
-    let pos = branch(1.0);
-    let mut out: Vec<(f64, f64)> = neg.into_iter().skip(1).rev().collect();
-    out.extend(pos);
-    out
 }
 
 impl CurveResult {
@@ -585,8 +508,23 @@ impl CurveRun {
         }
         let i = i as usize;
         let v = self.vs[i];
-        settle(m, &mut self.st, v, self.fe, &mut self.x, SETTLE_SLIP);
-        self.out[i] = (v, m.force(v, self.fe, &self.x));
+        let mean = if m.settles() {
+            None
+        } else {
+            // The steady level of a saw-tooth, from the virgin state at every speed so that
+            // the levels are comparable (as in the phenomena matrix); the end of a 10 m slide
+            // would be a random sample of it, and cost a second per point at 50 bristles.
+            m.initial_state(&mut self.x);
+            mean_force(m, &mut self.st, v, self.fe, &mut self.x)
+        };
+        let f = match mean {
+            Some(f) => f,
+            None => {
+                settle(m, &mut self.st, v, self.fe, &mut self.x, SETTLE_SLIP);
+                m.force(v, self.fe, &self.x)
+            }
+        };
+        self.out[i] = (v, f);
         let ns = self.x.len();
         self.states[i * ns..(i + 1) * ns].copy_from_slice(&self.x);
         if self.lo > self.hi {

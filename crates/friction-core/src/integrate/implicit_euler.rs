@@ -254,20 +254,46 @@ impl StateStepper {
                 self.rhs[i] = -(self.y[i] - self.x0[i] - dt * self.f[i]);
                 gnorm = gnorm.max(self.rhs[i].abs());
             }
-            for j in 0..n {
+            if m.separable() {
+                // Each continuous state's derivative depends on that state alone, so one
+                // evaluation with every state moved gives the whole (diagonal) Jacobian, and the
+                // solve is a division: O(n) where the dense path is O(n³) (GMS with 1000
+                // elements spent 88 s per curve point there). The diagonal holds the same
+                // numbers the column-by-column differences give; discrete states have ẋ = 0.
+                let nz = n - m.n_discrete();
                 self.yp.copy_from_slice(&self.y);
-                let h = 1e-7 * self.y[j].abs().max(1e-9);
-                self.yp[j] += h;
+                for j in 0..nz {
+                    self.yp[j] += 1e-7 * self.y[j].abs().max(1e-9);
+                }
                 m.derivative(v, fe, &self.yp, &mut self.fp);
                 for i in 0..n {
-                    let d = (self.fp[i] - self.f[i]) / h;
-                    self.jac[i * n + j] = if i == j { 1.0 } else { 0.0 } - dt * d;
+                    let g = if i < nz {
+                        let h = 1e-7 * self.y[i].abs().max(1e-9);
+                        1.0 - dt * ((self.fp[i] - self.f[i]) / h)
+                    } else {
+                        1.0
+                    };
+                    if g == 0.0 || !g.is_finite() {
+                        return false;
+                    }
+                    self.rhs[i] /= g;
                 }
+            } else {
+                for j in 0..n {
+                    self.yp.copy_from_slice(&self.y);
+                    let h = 1e-7 * self.y[j].abs().max(1e-9);
+                    self.yp[j] += h;
+                    m.derivative(v, fe, &self.yp, &mut self.fp);
+                    for i in 0..n {
+                        let d = (self.fp[i] - self.f[i]) / h;
+                        self.jac[i * n + j] = if i == j { 1.0 } else { 0.0 } - dt * d;
+                    }
+                }
+                if !lu_factor(&mut self.jac, &mut self.piv, n) {
+                    return false;
+                }
+                lu_solve(&self.jac, &self.piv, n, &mut self.rhs);
             }
-            if !lu_factor(&mut self.jac, &mut self.piv, n) {
-                return false;
-            }
-            lu_solve(&self.jac, &self.piv, n, &mut self.rhs);
             let mut dnorm = 0.0f64;
             let mut ynorm = 0.0f64;
             for i in 0..n {
@@ -316,6 +342,32 @@ impl System for ConstantVelocity<'_> {
     }
     fn n_frozen(&self) -> usize {
         self.m.n_discrete()
+    }
+    fn jacobian(&self, y: &[f64], jac: &mut [f64]) -> bool {
+        // A separable model's partials are its diagonal: n numbers instead of n differenced
+        // columns of n (GMS with 1000 elements: a million derivative evaluations per Jacobian).
+        if !self.m.separable() {
+            return false;
+        }
+        let nz = self.m.n_states() - self.m.n_discrete();
+        let (mut dzdz, mut dzdv, mut dfdz) = (vec![0.0; nz], vec![0.0; nz], vec![0.0; nz]);
+        if self
+            .m
+            .partials(self.v, self.fe, y, &mut dzdz, &mut dzdv, &mut dfdz)
+            .is_none()
+        {
+            return false;
+        }
+        jac[..nz * nz].fill(0.0);
+        for (i, d) in dzdz.iter().enumerate() {
+            jac[i * nz + i] = *d;
+        }
+        true
+    }
+    fn dense_head(&self) -> Option<usize> {
+        // Separable: every state depends on itself only, a diagonal Jacobian, which the arrow
+        // layout with a one-state head covers (the solver factors 1 × 1 instead of n × n).
+        self.m.separable().then_some(1)
     }
     fn n_events(&self) -> usize {
         self.m.n_switches()

@@ -121,7 +121,10 @@ impl Ramps {
     pub fn from_values(values: &[f64]) -> Result<Ramps, ParamError> {
         let v = values_or_defaults(&PARAMS, values);
         check_all(&PARAMS, &v)?;
-        let (lo, hi, n) = (v[1], v[2], v[3].round() as usize);
+        let [m, lo, hi, n, umax, xslide]: [f64; 6] = v
+            .try_into()
+            .expect("values_or_defaults returns one value per spec");
+        let n = n.round() as usize;
         if n > 1 && hi <= lo {
             return Err(ParamError::new(
                 "ratemax",
@@ -137,15 +140,19 @@ impl Ramps {
             })
             .collect();
         Ok(Ramps {
-            m: v[0],
+            m,
             rates,
-            umax: v[4],
-            xslide: v[5],
+            umax,
+            xslide,
         })
     }
 }
 
-/// One ramp per (model, rate), a whole run per unit of work.
+/// Solver steps per unit of work: a ramp can take hundreds of thousands of steps (a stiff law at
+/// a slow rate ran 20 s in one piece), so runs are cut into pieces the caller's budget can stop.
+pub const STEPS_CHUNK: usize = 1000;
+
+/// One ramp per (model, rate), [`STEPS_CHUNK`] solver steps per unit of work.
 pub struct BreakawayJob {
     ramps: Ramps,
     models: Vec<BuiltModel>,
@@ -154,6 +161,8 @@ pub struct BreakawayJob {
     errors: Vec<String>,
     /// (model, rate) of the next run.
     next: (usize, usize),
+    /// The run of `next` when it has started and not finished.
+    current: Option<Box<ForcedRun>>,
 }
 
 impl BreakawayJob {
@@ -172,6 +181,7 @@ impl BreakawayJob {
             curves,
             errors: Vec::new(),
             next: (0, 0),
+            current: None,
         }
     }
 
@@ -180,22 +190,28 @@ impl BreakawayJob {
         &self.curves
     }
 
-    fn ramp(&mut self, i: usize, rate: f64) -> Result<ForcedSeries, StickSlipError> {
+    /// Advances the ramp of model `i` at `rate` by one chunk: `Some` once it has finished.
+    fn ramp(&mut self, i: usize, rate: f64) -> Result<Option<ForcedSeries>, StickSlipError> {
         let m = self.models[i].1.as_ref();
-        let tend = self.ramps.umax / rate;
-        let push = Push {
-            m: self.ramps.m,
-            forcing: Forcing::Ramp { rate },
-            tend,
-            hmax: tend / 200.0,
-            x_stop: Some(self.ramps.xslide),
-        };
-        let mut run = ForcedRun::start(&mut self.ws, &push, m)?;
-        loop {
-            if let Some(r) = run.advance(&mut self.ws, m, usize::MAX)? {
-                return Ok(r);
+        let mut run = match self.current.take() {
+            Some(run) => run,
+            None => {
+                let tend = self.ramps.umax / rate;
+                let push = Push {
+                    m: self.ramps.m,
+                    forcing: Forcing::Ramp { rate },
+                    tend,
+                    hmax: tend / 200.0,
+                    x_stop: Some(self.ramps.xslide),
+                };
+                Box::new(ForcedRun::start(&mut self.ws, &push, m)?)
             }
+        };
+        let out = run.advance(&mut self.ws, m, STEPS_CHUNK)?;
+        if out.is_none() {
+            self.current = Some(run);
         }
+        Ok(out)
     }
 }
 
@@ -208,7 +224,8 @@ impl Job for BreakawayJob {
         }
         let rate = self.ramps.rates[k];
         match self.ramp(i, rate) {
-            Ok(r) => {
+            Ok(None) => {}
+            Ok(Some(r)) => {
                 self.curves[i].points.push(Breakaway::of(rate, &r));
                 self.next = if k + 1 < n { (i, k + 1) } else { (i + 1, 0) };
             }

@@ -234,18 +234,47 @@ impl Rodas {
     ) -> Option<(usize, f64)> {
         let ne = self.g0.len();
         let mut best: Option<(usize, f64)> = None;
+        // The crossed switches, earliest linear estimate first: the first root found is then
+        // usually the earliest, and every later switch still on its near side there is skipped
+        // after one look at `gbest` instead of a root search of its own. Each search evaluates
+        // every switch per iteration, so searching all of them cost O(n²) per step when n
+        // elements cross together (GMS with 1000 elements: seconds per step).
+        self.order.clear();
         for i in 0..ne {
+            let (s0, s1) = (self.sign[i], sgn(self.g1[i]));
+            if s0 != 0 && s1 != 0 && s0 != s1 {
+                let lin = self.g0[i] / (self.g0[i] - self.g1[i]);
+                self.order
+                    .push((if lin.is_finite() { lin } else { 0.0 }, i));
+            }
+        }
+        self.order
+            .sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        let mut have_zero = false;
+        let mut have_best = false;
+        for k in 0..self.order.len() {
+            let i = self.order[k].1;
             let s0 = self.sign[i];
-            let s1 = sgn(self.g1[i]);
-            if s0 == 0 || s1 == 0 || s0 == s1 {
-                continue;
+            if let Some((_, th)) = best {
+                if !have_best {
+                    Self::hermite(y, &self.f0, &self.ynew, &self.f1, h, th, &mut self.fev);
+                    sys.events(&self.fev, &mut self.gbest);
+                    have_best = true;
+                }
+                // still on the near side at the earliest root so far: it crosses later
+                if sgn(self.gbest[i]) == s0 {
+                    continue;
+                }
+            }
+            if !have_zero {
+                Self::hermite(y, &self.f0, &self.ynew, &self.f1, h, 0.0, &mut self.fev);
+                sys.events(&self.fev, &mut self.gzero);
+                have_zero = true;
             }
             // Illinois on θ ∈ [0, 1]; g(0) is taken with its recorded sign.
             let (mut a, mut b) = (0.0f64, 1.0f64);
             let mut ga = {
-                Self::hermite(y, &self.f0, &self.ynew, &self.f1, h, 0.0, &mut self.fev);
-                sys.events(&self.fev, &mut self.gtmp);
-                let v = self.gtmp[i];
+                let v = self.gzero[i];
                 if sgn(v) == s0 {
                     v
                 } else {
@@ -286,8 +315,10 @@ impl Rodas {
                 }
             }
             // b is the first point on the far side (or at the root).
-            if best.is_none_or(|(_, th)| b < th) {
+            // the earliest root, the lowest index among equal ones
+            if best.is_none_or(|(j, th)| b < th || (b == th && i < j)) {
                 best = Some((i, b));
+                have_best = false;
             }
         }
         if let Some((_, th)) = best {

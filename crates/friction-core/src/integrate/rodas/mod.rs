@@ -206,6 +206,12 @@ pub struct Rodas {
     g0: Vec<f64>,
     g1: Vec<f64>,
     gtmp: Vec<f64>,
+    /// Switching functions at the step's start and at the earliest root found so far
+    /// (event location, `events.rs`).
+    gzero: Vec<f64>,
+    gbest: Vec<f64>,
+    /// Crossed switches and their linear root estimates (event location).
+    order: Vec<(f64, usize)>,
     sign: Vec<i8>,
     stats: Stats,
     method: Method,
@@ -285,6 +291,9 @@ impl Rodas {
             self.g0 = vec![0.0; ne];
             self.g1 = vec![0.0; ne];
             self.gtmp = vec![0.0; ne];
+            self.gzero = vec![0.0; ne];
+            self.gbest = vec![0.0; ne];
+            self.order = Vec::with_capacity(ne);
             self.sign = vec![0; ne];
         }
     }
