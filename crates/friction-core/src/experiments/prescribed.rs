@@ -407,6 +407,17 @@ impl System for Prescribed<'_> {
     fn n_frozen(&self) -> usize {
         self.m.n_discrete()
     }
+    fn jacobian(&self, y: &[f64], jac: &mut [f64]) -> bool {
+        // differences of a separable model's elements all at once (the τ column on its own)
+        if !self.m.separable() {
+            return false;
+        }
+        let nc = 1 + self.m.n_states() - self.m.n_discrete();
+        let f = |y: &[f64], dy: &mut [f64]| self.rhs(y, dy);
+        let scale = |i: usize| self.scale(i);
+        crate::integrate::separable::arrow_jacobian(&f, &scale, y, 1, nc, jac);
+        true
+    }
     fn dense_head(&self) -> Option<usize> {
         // each element depends on itself and on v, i.e. on τ
         self.m.separable().then_some(1)

@@ -344,24 +344,13 @@ impl System for ConstantVelocity<'_> {
         self.m.n_discrete()
     }
     fn jacobian(&self, y: &[f64], jac: &mut [f64]) -> bool {
-        // A separable model's partials are its diagonal: n numbers instead of n differenced
-        // columns of n (GMS with 1000 elements: a million derivative evaluations per Jacobian).
         if !self.m.separable() {
             return false;
         }
-        let nz = self.m.n_states() - self.m.n_discrete();
-        let (mut dzdz, mut dzdv, mut dfdz) = (vec![0.0; nz], vec![0.0; nz], vec![0.0; nz]);
-        if self
-            .m
-            .partials(self.v, self.fe, y, &mut dzdz, &mut dzdv, &mut dfdz)
-            .is_none()
-        {
-            return false;
-        }
-        jac[..nz * nz].fill(0.0);
-        for (i, d) in dzdz.iter().enumerate() {
-            jac[i * nz + i] = *d;
-        }
+        let nc = self.m.n_states() - self.m.n_discrete();
+        let f = |y: &[f64], dy: &mut [f64]| self.m.derivative(self.v, self.fe, y, dy);
+        let scale = |i: usize| self.m.state_scale(i);
+        super::separable::arrow_jacobian(&f, &scale, y, 1, nc, jac);
         true
     }
     fn dense_head(&self) -> Option<usize> {

@@ -12,3 +12,4 @@ pub mod implicit_euler;
 mod linalg;
 pub mod linear;
 pub mod rodas;
+pub(crate) mod separable;

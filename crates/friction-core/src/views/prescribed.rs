@@ -20,7 +20,7 @@ use crate::experiments::prescribed::{
 };
 use crate::frbd::Frbd;
 use crate::job::{columns, sig, BuiltModel, Inputs, Job, Output, Readout, ViewDef, ViewKind};
-use crate::model::{short_labels, Category, PROVISIONAL};
+use crate::model::{short_labels, Category, FrictionModel, PROVISIONAL};
 use crate::params::{fmt_num, spec, ParamError, ParamSpec};
 
 /// Frequency keys: `f1` is always used, `f2`..`f4` when not 0 and one model is selected.
@@ -124,12 +124,13 @@ pub fn frbd_models(s: &dyn Inputs, models: &[BuiltModel]) -> Result<Vec<Option<F
         .collect()
 }
 
-/// Units of work per [`CycleRun::advance`] for a model.
-pub fn chunk(frbd: Option<&Frbd>) -> usize {
+/// Units of work per [`CycleRun::advance`] for a model: fewer for models with many states, whose
+/// every step costs in proportion (GMS with 1000 elements took 1 s per 100 sample intervals).
+pub fn chunk(frbd: Option<&Frbd>, m: &dyn FrictionModel) -> usize {
     if frbd.is_some() {
         FRBD_CHUNK
     } else {
-        STEP_CHUNK
+        (STEP_CHUNK * 16 / (16 + m.n_states())).max(1)
     }
 }
 
@@ -201,7 +202,7 @@ impl Job for PrescribedJob {
         let run = self
             .current
             .get_or_insert_with(|| Box::new(CycleRun::new(m, frbd, &self.drive, freq)));
-        if run.advance(m, chunk(frbd)) {
+        if run.advance(m, chunk(frbd, m)) {
             if let Some(c) = run.cycle() {
                 self.finished.push(c);
             }

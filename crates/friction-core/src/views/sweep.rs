@@ -182,7 +182,7 @@ impl Job for SweepJob {
         let run = self
             .current
             .get_or_insert_with(|| Box::new(CycleRun::new(m, frbd, &self.drive, freq)));
-        if run.advance(m, chunk(frbd)) {
+        if run.advance(m, chunk(frbd, m)) {
             if let Some(c) = run.cycle() {
                 let omega = self.drive.unit.omega(freq);
                 self.points[i].push(SweepPoint {
