@@ -235,6 +235,18 @@ impl Lab {
         })
     }
 
+    /// Keys of the current view's most-used controls, most used first (`ViewDef::key_controls`):
+    /// the page shows them above the other groups and a compact embed shows the first three.
+    #[wasm_bindgen(js_name = keyControls)]
+    pub fn key_controls(&self) -> Vec<String> {
+        self.scenario
+            .view()
+            .key_controls
+            .iter()
+            .map(|k| k.to_string())
+            .collect()
+    }
+
     /// Binds the plot to a background and an overlay canvas of the same CSS size.
     pub fn attach(&mut self, bg: HtmlCanvasElement, fg: HtmlCanvasElement) -> Result<(), JsError> {
         self.surface = Some(Surface::new(bg, fg)?);

@@ -43,6 +43,7 @@ pub static VIEW: ViewDef = ViewDef {
     derive: None,
     metrics: true,
     panels: 2,
+    key_controls: &["model", "amp", "freq"],
     phenomena: false,
     presets: None,
     job: |s: &dyn Inputs| {

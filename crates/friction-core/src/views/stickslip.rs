@@ -20,6 +20,7 @@ pub static VIEW: ViewDef = ViewDef {
     derive: Some(|v| vec![("fn", v[0] * v[5])]),
     metrics: true,
     panels: 6,
+    key_controls: &["model", "vb", "kspring"],
     phenomena: false,
     presets: None,
     job: |s| {

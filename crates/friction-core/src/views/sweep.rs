@@ -71,6 +71,7 @@ pub static VIEW: ViewDef = ViewDef {
     derive: None,
     metrics: false,
     panels: 4,
+    key_controls: &["model", "fmin", "fmax"],
     phenomena: false,
     presets: None,
     job: |s| Ok(Box::new(SweepJob::new(s)?)),
