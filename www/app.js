@@ -427,7 +427,10 @@ class Page {
     row.append(prov, err);
     const set = (v) => {
       const ids = v.split(",");
-      selects.forEach((s, i) => { s.value = ids[i] ?? ""; });
+      selects.forEach((s, i) => {
+        s.value = ids[i] ?? "";
+        s.classList.toggle("unused", i > 0 && !ids[i]);
+      });
       prov.replaceChildren(...ids.map((id) => this.modelById.get(id)?.note).filter((n) => n).map((note) => {
         const p = document.createElement("p");
         p.className = "prov";
@@ -447,6 +450,7 @@ class Page {
     $("phenomena-panel").hidden = !layout.phenomena;
     // views with several chart panels get the taller plot area
     document.documentElement.classList.toggle("multi", layout.panels > 1);
+    document.documentElement.style.setProperty("--panels", String(layout.panels));
   }
 
   syncPresets() {
@@ -917,7 +921,7 @@ class Page {
     if (box.dataset.view === view) return;
     box.dataset.view = view;
     const keys = this.lab.keyControls();
-    const list = this.lab.controls().filter((c) => c.key !== "view" && !c.role);
+    const list = this.lab.controls().filter((c) => c.key !== "view" && c.role !== "sigma");
     const ordered = [...keys.map((k) => list.find((c) => c.key === k)).filter((c) => c), ...list.filter((c) => !keys.includes(c.key))];
     box.querySelectorAll("label").forEach((l) => l.remove());
     for (const c of ordered) {

@@ -86,7 +86,7 @@ pub static VIEW: ViewDef = ViewDef {
     derive: None,
     metrics: false,
     panels: 2,
-    key_controls: &["model", "ratemin", "ratemax"],
+    key_controls: &["ratemin", "ratemax", "model"],
     phenomena: false,
     presets: None,
     job: |s: &dyn Inputs| {

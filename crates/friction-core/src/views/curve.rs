@@ -22,7 +22,7 @@ pub static CURVE: ViewDef = ViewDef {
     derive: None,
     metrics: false,
     panels: 1,
-    key_controls: &["model", "vmax", "fe"],
+    key_controls: &["vmax", "fe", "model"],
     phenomena: false,
     presets: None,
     job,
