@@ -229,3 +229,25 @@ test("a bad link names only the bad keys (known keys behind a disclosure); embed
   await screenshot(page, "embed-bad-link-open.png");
   assert.deepEqual(problems, []);
 });
+
+test("the Embed panel builds the snippet from the chosen controls and size, with a live preview", async () => {
+  const { page, problems } = await openPage(browser.context, `${server.url}?v=1&vs=0.02`);
+  await ready(page);
+  await page.click("#embed-button");
+  const boxes = await page.$$eval("#embed-show input", (cbs) => cbs.map((c) => [c.value, c.checked]));
+  assert.deepEqual(boxes.slice(0, 4), [["vs", true], ["k0", true], ["tau", true], ["freqs", false]], "the core's key controls first, the default three ticked");
+  assert.doesNotMatch(await page.inputValue("#embed-code"), /show=/, "the default needs no show=");
+  await page.uncheck('#embed-show input[value="tau"]');
+  await page.check('#embed-show input[value="freqs"]');
+  await page.selectOption("#embed-size", "400x300");
+  const snippet = await page.inputValue("#embed-code");
+  assert.match(snippet, /&amp;show=vs,k0,freqs"/);
+  assert.match(snippet, /width="400" height="300"/);
+  await page.click("#embed-preview-button");
+  const frame = await (await page.waitForSelector("#embed-preview iframe")).contentFrame();
+  await frame.waitForFunction(() => document.documentElement.dataset.ready === "1");
+  assert.deepEqual(await frame.$$eval("#controls .group > .ctl", (rows) => rows.map((r) => r.dataset.key)), ["vs", "k0", "freqs"]);
+  assert.equal(await frame.inputValue("#c-vs-n"), "0.02", "the preview shows the current state");
+  assert.deepEqual(await page.$eval("#embed-preview iframe", (f) => [f.width, f.height]), ["400", "300"]);
+  assert.deepEqual(problems, []);
+});

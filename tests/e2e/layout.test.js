@@ -110,3 +110,43 @@ for (const size of SIZES) {
     }
   });
 }
+
+test("prefers-color-scheme: dark gives a dark page whose text passes contrast; the plot keeps its light card", async () => {
+  const browser = await launch({ viewport: { width: 1366, height: 768 }, colorScheme: "dark" });
+  try {
+    const { page, problems } = await openPage(browser.context, `${server.url}?v=1&zzz=1`);
+    await page.waitForFunction(() => document.documentElement.dataset.ready === "1" && document.documentElement.dataset.done === "1");
+    const result = await page.evaluate(() => {
+      const rgb = (s) => s.match(/[\d.]+/g).slice(0, 3).map(Number);
+      const lum = ([r, g, b]) => {
+        const f = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+        return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+      };
+      const bgOf = (el) => {
+        for (let e = el; e; e = e.parentElement) {
+          const c = getComputedStyle(e).backgroundColor;
+          if (!/rgba\(.*, 0\)$/.test(c) && c !== "transparent") return rgb(c);
+        }
+        return [255, 255, 255];
+      };
+      const ratio = (el) => {
+        const [a, b] = [lum(rgb(getComputedStyle(el).color)), lum(bgOf(el))];
+        return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      };
+      const worst = [];
+      for (const el of document.querySelectorAll("h1, h2, label, button, summary, legend, li, .unit, .hint, caption, th, td")) {
+        if (!el.offsetParent || !el.textContent.trim()) continue;
+        const r = ratio(el);
+        if (r < 4.5) worst.push(`${el.tagName} "${el.textContent.trim().slice(0, 30)}" ${r.toFixed(2)}`);
+      }
+      return { body: lum(bgOf(document.body)), plot: rgb(getComputedStyle(document.getElementById("plot-box")).backgroundColor), worst };
+    });
+    assert.ok(result.body < 0.05, `dark page background (luminance ${result.body})`);
+    assert.deepEqual(result.plot, [255, 255, 255], "the plot card stays white: its palette passes contrast on white");
+    assert.deepEqual(result.worst, [], "every text at least 4.5:1 against its background");
+    await screenshot(page, "layout-laptop-dark.png");
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});
