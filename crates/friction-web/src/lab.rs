@@ -327,7 +327,19 @@ impl Lab {
             }
             self.axes.resize(panels.len(), None);
             let legends: Vec<&[Series]> = panels.iter().map(|(_, l)| l.as_slice()).collect();
-            let shared = shared_legend(&legends);
+            let shared = shared_legend(&legends).or_else(|| {
+                // a single chart on a small plot: its legend goes in the band above the chart,
+                // outside the curves it would otherwise cover
+                (legends.len() == 1 && !legends[0].is_empty() && surface.small()).then(|| {
+                    legends[0]
+                        .iter()
+                        .map(|s| Series {
+                            points: Vec::new(),
+                            ..s.clone()
+                        })
+                        .collect()
+                })
+            });
             let frames: Vec<ChartSpec> = panels
                 .iter()
                 .zip(self.axes.iter_mut())
