@@ -5,7 +5,11 @@
 /** The iframe sandbox the Embed snippet offers: scripts on the frame's own origin (it fetches its
  * wasm from there, so a plain static server needs no CORS header) and popups for the link out. */
 const EMBED_SANDBOX = "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox";
-const PAGE_KEYS = ["embed", "controls"]; // page layout, not physics: never sent to the core
+// page layout and embedding, not physics: never sent to the core (`show` = the embed strip's
+// control keys, `origin` = the host origins the postMessage API obeys)
+const PAGE_KEYS = ["embed", "controls", "show", "origin"];
+/** How many of the view's key controls (the core's `keyControls`) a compact embed shows by default. */
+const EMBED_DEFAULT_CONTROLS = 3;
 const SLIDER_STEPS = 1000; // slider positions; arrows move 10, Shift+arrows 1, PageUp/Down 100
 const FIRST_BUDGET_MS = 3; // compute time inside the frame of an input event
 const LATER_BUDGET_MS = 8; // per frame while refining
@@ -69,6 +73,9 @@ class Page {
     const { core, page } = splitQuery(location.search);
     this.embed = page.embed === "1";
     this.showControls = page.controls !== "0";
+    this.show = page.show ? decodeURIComponent(page.show).split(",").filter((k) => k) : null;
+    this.origins = page.origin ? decodeURIComponent(page.origin).split(",").filter((o) => o) : null;
+    this.groupOpen = new Map(); // collapsible groups the user opened or closed, by group id
     this.lab = new bindings.Lab(core);
     this.pending = new Map();
     this.scheduled = false;
@@ -98,6 +105,7 @@ class Page {
     if (this.embed) {
       $("open-full").hidden = false;
       $("open-full").href = this.fullUrl(false);
+      $("open-full").addEventListener("click", (ev) => this.openFull(ev));
     }
     this.showLinkErrors(this.lab.errors());
     this.lab.attach($("plot"), $("loops"));
@@ -113,24 +121,101 @@ class Page {
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "hidden") this.flushUrl(false);
     });
+    // Back and Forward between views (a view switch pushes an entry): load that entry's link
+    addEventListener("popstate", () => this.loadQuery(splitQuery(location.search).core));
+    // embed-api.js, a classic script (see index.html), answers a course page's postMessage commands
+    if (this.embed && window.frictionLabApi) this.api = window.frictionLabApi.install(this, this.origins);
     this.schedule();
+  }
+
+  /** Replaces the whole state by a link's (Back/Forward): a fresh `Lab`, its controls and plot. */
+  loadQuery(core) {
+    this.pending.clear();
+    this.commitPending = false;
+    clearTimeout(this.urlTimer);
+    this.lab.free?.();
+    this.lab = new this.b.Lab(core);
+    this.sigmaMode = this.lab.sigmaForm();
+    this.lab.attach($("plot"), $("loops"));
+    this.showLinkErrors(this.lab.errors());
+    this.buildControls();
+    this.syncTabs();
+    this.syncExtras();
+    this.lastProgress = "";
+    this.schedule();
+  }
+
+  /** "Open in Friction Lab" in a frame without `allow-popups` would be a dead link: when the
+   * browser refuses the new tab, the link is shown to copy instead. */
+  openFull(ev) {
+    const url = this.fullUrl(false);
+    let w = null;
+    try { w = window.open(url, "_blank"); } catch { w = null; }
+    ev.preventDefault();
+    if (w) {
+      try { w.opener = null; } catch { /* cross-origin: nothing to cut */ }
+      return;
+    }
+    const box = $("messages");
+    $("message-list").replaceChildren();
+    const li = document.createElement("li");
+    const input = document.createElement("input");
+    input.type = "text";
+    input.readOnly = true;
+    input.value = url;
+    input.setAttribute("aria-label", "Link to the full page");
+    li.append("This frame may not open new tabs. Copy the link: ", input);
+    $("message-list").append(li);
+    box.querySelector("p").hidden = true;
+    $("known-keys").hidden = true;
+    box.hidden = false;
+    input.focus({ preventScroll: true });
+    input.select();
   }
 
   // ----- messages about a bad link -----
   showLinkErrors(errors) {
-    if (!errors.length) return;
+    const box = $("messages");
+    const badge = $("link-badge");
+    box.querySelector("p").hidden = false;
+    if (!errors.length) { box.hidden = true; badge.hidden = true; return; }
     const list = $("message-list");
     list.replaceChildren();
+    let known = "";
     for (const e of errors) {
       const li = document.createElement("li");
       const key = document.createElement("code");
       key.textContent = e.key;
-      li.append(key, ` = “${e.value}”: ${e.reason}`);
+      // the core's reason for an unknown key ends with every known key: only the bad key is
+      // named in the list, the known ones go behind the disclosure below it
+      const cut = e.reason.indexOf("; known keys: ");
+      if (cut >= 0) known = e.reason.slice(cut + "; known keys: ".length);
+      li.append(key, ` = “${e.value}”: ${cut >= 0 ? e.reason.slice(0, cut) : e.reason}`);
       li.dataset.key = e.key;
       list.append(li);
     }
-    $("messages").hidden = false;
-    $("dismiss-messages").onclick = () => { $("messages").hidden = true; };
+    $("known-keys").hidden = !known;
+    $("known-keys-list").textContent = known;
+    const close = () => {
+      box.hidden = true;
+      badge.setAttribute("aria-expanded", "false");
+    };
+    $("dismiss-messages").onclick = () => {
+      close();
+      badge.hidden = true;
+    };
+    if (this.embed) {
+      // in front of students the figure stays clear: a small badge opens the list on demand
+      box.hidden = true;
+      badge.hidden = false;
+      badge.textContent = `⚠ ${errors.length} link setting${errors.length > 1 ? "s" : ""} ignored`;
+      badge.onclick = () => {
+        box.hidden = !box.hidden;
+        badge.setAttribute("aria-expanded", String(!box.hidden));
+      };
+    } else {
+      box.hidden = false;
+    }
   }
 
   // ----- view tabs -----
@@ -139,6 +224,14 @@ class Page {
     const tabs = $("tabs");
     tabs.replaceChildren();
     if (!view) return;
+    const select = $("view-select");
+    select.replaceChildren(...view.options.map(([value, label]) => {
+      const o = document.createElement("option");
+      o.value = value;
+      o.textContent = label;
+      return o;
+    }));
+    select.addEventListener("change", () => this.change("view", select.value, true));
     const buttons = view.options.map(([value, label]) => {
       const b = document.createElement("button");
       b.type = "button";
@@ -168,6 +261,7 @@ class Page {
       b.setAttribute("aria-selected", String(on));
       b.tabIndex = on ? 0 : -1;
     }
+    $("view-select").value = v;
     $("view-title").textContent = this.lab.viewTitle();
   }
 
@@ -178,27 +272,23 @@ class Page {
 
   buildControls() {
     const form = $("controls");
-    const list = this.lab.controls();
-    this.signature = this.controlSignature(list);
+    const all = this.lab.controls();
+    this.signature = this.controlSignature(all);
     const hadFocus = document.activeElement && form.contains(document.activeElement) ? document.activeElement.id : null;
     form.replaceChildren();
     this.widgets = new Map();
-    this.structural = new Set(list.filter((c) => c.structural).map((c) => c.key));
-    const hasSigma = list.some((c) => c.role === "sigma");
+    this.structural = new Set(all.filter((c) => c.structural).map((c) => c.key));
+    const hasSigma = all.some((c) => c.role === "sigma");
     if (!hasSigma) this.sigmaMode = false;
-    let group = null, box = null, toggled = false;
-    for (const c of list) {
-      if (c.key === "view") continue;
-      if (c.group !== group) {
-        group = c.group;
-        box = document.createElement("fieldset");
-        box.className = "group";
-        box.dataset.group = group;
-        const legend = document.createElement("legend");
-        legend.textContent = c.group_label;
-        box.append(legend);
-        form.append(box);
-      }
+    const list = all.filter((c) => c.key !== "view");
+    const byKey = (k) => list.find((c) => c.key === k);
+    // the core names the view's most-used controls: they come first, the rest in collapsible
+    // groups; a compact embed shows only those the host chose (`show=`) or the first few
+    const keys = this.lab.keyControls();
+    const first = (this.embed ? (this.show ?? keys.slice(0, EMBED_DEFAULT_CONTROLS)) : keys).map(byKey).filter((c) => c);
+    const rest = this.embed ? [] : list.filter((c) => !keys.includes(c.key));
+    let toggled = this.embed; // the embed strip has no room for the form (5) switch
+    const add = (box, c) => {
       if (c.role === "rheo" && hasSigma && !toggled) {
         // the toggle sits just above the fields it swaps
         box.append(this.sigmaToggle());
@@ -208,6 +298,37 @@ class Page {
         : c.kind === "choice" ? this.makeChoice(c) : c.kind === "list" ? this.makeList(c) : this.makeRow(c);
       if (c.role) row.dataset.role = c.role;
       box.append(row);
+    };
+    if (first.length) {
+      const box = document.createElement("fieldset");
+      box.className = "group key";
+      box.dataset.group = "key";
+      if (!this.embed) {
+        const legend = document.createElement("legend");
+        legend.textContent = "most used";
+        box.append(legend);
+      }
+      for (const c of first) add(box, c);
+      form.append(box);
+    }
+    // groups start closed where the screen is small, open elsewhere; a user's choice is kept
+    const small = matchMedia("(max-width: 599px), (max-height: 500px)").matches;
+    let group = null, box = null;
+    for (const c of rest) {
+      if (c.group !== group) {
+        group = c.group;
+        box = document.createElement("details");
+        box.className = "group";
+        box.dataset.group = group;
+        box.open = this.groupOpen.get(group) ?? !small;
+        const id = group;
+        box.addEventListener("toggle", () => this.groupOpen.set(id, box.open));
+        const summary = document.createElement("summary");
+        summary.textContent = c.group_label;
+        box.append(summary);
+        form.append(box);
+      }
+      add(box, c);
     }
     this.showSigmaMode();
     if (hadFocus && $(hadFocus)) $(hadFocus).focus({ preventScroll: true });
@@ -220,7 +341,7 @@ class Page {
     for (const r of form.querySelectorAll(".ctl[data-role]")) {
       r.hidden = r.dataset.role === "rheo" ? this.sigmaMode : !this.sigmaMode;
     }
-    for (const g of form.querySelectorAll("fieldset.group")) {
+    for (const g of form.querySelectorAll(".group")) {
       g.hidden = ![...g.querySelectorAll(":scope > .ctl")].some((r) => !r.hidden);
     }
   }
@@ -306,7 +427,10 @@ class Page {
     row.append(prov, err);
     const set = (v) => {
       const ids = v.split(",");
-      selects.forEach((s, i) => { s.value = ids[i] ?? ""; });
+      selects.forEach((s, i) => {
+        s.value = ids[i] ?? "";
+        s.classList.toggle("unused", i > 0 && !ids[i]);
+      });
       prov.replaceChildren(...ids.map((id) => this.modelById.get(id)?.note).filter((n) => n).map((note) => {
         const p = document.createElement("p");
         p.className = "prov";
@@ -326,6 +450,7 @@ class Page {
     $("phenomena-panel").hidden = !layout.phenomena;
     // views with several chart panels get the taller plot area
     document.documentElement.classList.toggle("multi", layout.panels > 1);
+    document.documentElement.style.setProperty("--panels", String(layout.panels));
   }
 
   syncPresets() {
@@ -549,6 +674,14 @@ class Page {
 
   // ----- changes -----
   change(key, value, commit) {
+    // (an embedded frame shares the host's history: there it only replaces its entry)
+    if (key === "view" && value !== this.lab.view() && !this.embed) {
+      // a view switch is a new history entry (Back returns to the view left); the entry left
+      // first gets the latest state of that view
+      this.flushUrl(false);
+      this.pushNext = true;
+      this.lastUrl = -Infinity;
+    }
     this.userChanged = true;
     if (this.inputStamp === null) this.inputStamp = performance.now();
     this.pending.set(key, value);
@@ -726,16 +859,20 @@ class Page {
   }
 
   // ----- URL, sharing, embedding -----
-  pageSuffix(embed, controls) {
+  /** The page keys of a link: `embed=1`, then `controls=0` or the strip's `show=` keys (only
+   * when they differ from the view's default), and the API's `origin=` allow-list. */
+  pageSuffix(embed, controls, show = this.show, origins = this.origins) {
     let s = "";
     if (embed) s += "&embed=1";
     if (embed && !controls) s += "&controls=0";
+    if (embed && controls && show) s += `&show=${show.map(encodeURIComponent).join(",")}`;
+    if (embed && origins) s += `&origin=${origins.map(encodeURIComponent).join(",")}`;
     return s;
   }
 
-  fullUrl(embed, controls = true) {
+  fullUrl(embed, controls = true, show = this.show) {
     const base = location.href.split(/[?#]/)[0];
-    return `${base}?${this.lab.query()}${this.pageSuffix(embed, controls)}`;
+    return `${base}?${this.lab.query()}${this.pageSuffix(embed, controls, show)}`;
   }
 
   scheduleUrl() {
@@ -765,30 +902,87 @@ class Page {
   writeUrl() {
     this.lastUrl = performance.now();
     const url = `?${this.lab.query()}${this.pageSuffix(this.embed, this.showControls)}`;
-    try { history.replaceState(null, "", url); } catch { /* sandboxed hosts may refuse: the state still works */ }
+    const push = this.pushNext && url !== location.search;
+    this.pushNext = false;
+    try {
+      if (push) history.pushState(null, "", url);
+      else history.replaceState(null, "", url);
+    } catch { /* sandboxed hosts may refuse: the state still works */ }
+    this.api?.state();
     if (!$("share-panel").hidden) $("share-url").value = this.fullUrl(false);
     if (!$("embed-panel").hidden) this.fillEmbed();
   }
 
+  /** The Embed panel's choice of strip controls: one box per control of the view, the core's
+   * key controls first and the default ones ticked. */
+  fillEmbedChoices() {
+    const box = $("embed-show");
+    const view = this.lab.view();
+    if (box.dataset.view === view) return;
+    box.dataset.view = view;
+    const keys = this.lab.keyControls();
+    const list = this.lab.controls().filter((c) => c.key !== "view" && c.role !== "sigma");
+    const ordered = [...keys.map((k) => list.find((c) => c.key === k)).filter((c) => c), ...list.filter((c) => !keys.includes(c.key))];
+    box.querySelectorAll("label").forEach((l) => l.remove());
+    for (const c of ordered) {
+      const label = document.createElement("label");
+      label.className = "inline";
+      const cb = document.createElement("input");
+      cb.type = "checkbox";
+      cb.value = c.key;
+      cb.checked = keys.slice(0, EMBED_DEFAULT_CONTROLS).includes(c.key);
+      cb.addEventListener("change", () => this.fillEmbed());
+      label.append(cb, c.key);
+      label.title = c.label;
+      box.append(label);
+    }
+  }
+
   fillEmbed() {
-    const src = this.fullUrl(true, $("embed-controls").checked).replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+    this.fillEmbedChoices();
+    const ticked = [...$("embed-show").querySelectorAll("input:checked")].map((cb) => cb.value);
+    const defaults = this.lab.keyControls().slice(0, EMBED_DEFAULT_CONTROLS);
+    const controls = $("embed-controls").checked && ticked.length > 0;
+    $("embed-show").hidden = !$("embed-controls").checked;
+    const show = ticked.join(",") === defaults.join(",") ? null : ticked;
+    const url = this.fullUrl(true, controls, show);
+    const src = url.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
     const title = `Friction Lab: ${this.lab.viewTitle()}`.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+    const [w, h] = $("embed-size").value.split("x");
     // allow-same-origin keeps the frame on its own origin, so it loads its wasm from its own
     // server without CORS headers; the popups flags let "Open in Friction Lab" open a tab
     const sandbox = $("embed-sandbox").checked ? ` sandbox="${EMBED_SANDBOX}"` : "";
-    $("embed-code").value = `<iframe src="${src}" title="${title}" width="760" height="520" style="border:0;max-width:100%" loading="lazy"${sandbox}></iframe>`;
+    $("embed-code").value = `<iframe src="${src}" title="${title}" width="${w}" height="${h}" style="border:0;max-width:100%" loading="lazy"${sandbox}></iframe>`;
+    const preview = $("embed-preview");
+    if (!preview.hidden) {
+      let frame = preview.querySelector("iframe");
+      if (!frame) { frame = document.createElement("iframe"); preview.append(frame); }
+      frame.title = "Preview of the embedded figure";
+      frame.width = w;
+      frame.height = h;
+      if ($("embed-sandbox").checked) frame.setAttribute("sandbox", EMBED_SANDBOX); else frame.removeAttribute("sandbox");
+      if (frame.dataset.src !== url) { frame.dataset.src = url; frame.src = url; }
+    }
+  }
+
+  resetDefaults() {
+    this.pending.clear();
+    this.lab.reset();
+    for (const w of this.widgets.values()) w.err.textContent = "";
+    this.afterExternalChange();
+  }
+
+  /** After values were set on the `Lab` directly (reset, the postMessage API): controls, plot
+   * and link follow. */
+  afterExternalChange() {
+    this.userChanged = true;
+    this.syncControls(true);
+    this.commit();
+    this.scheduleUrl();
   }
 
   wireButtons() {
-    $("reset-defaults").addEventListener("click", () => {
-      this.pending.clear();
-      this.lab.reset();
-      for (const w of this.widgets.values()) w.err.textContent = "";
-      this.userChanged = true;
-      this.syncControls(true);
-      this.commit();
-      this.scheduleUrl();
-    });
+    $("reset-defaults").addEventListener("click", () => this.resetDefaults());
     $("phenomena-panel").addEventListener("toggle", () => this.startPhenomena());
     $("copy-link").addEventListener("click", async () => {
       const url = this.fullUrl(false);
@@ -810,6 +1004,14 @@ class Page {
       if (!p.hidden) this.fillEmbed();
     });
     $("embed-controls").addEventListener("change", () => this.fillEmbed());
+    $("embed-size").addEventListener("change", () => this.fillEmbed());
+    $("embed-preview-button").addEventListener("click", () => {
+      const p = $("embed-preview");
+      p.hidden = !p.hidden;
+      $("embed-preview-button").setAttribute("aria-expanded", String(!p.hidden));
+      if (p.hidden) p.replaceChildren();
+      else this.fillEmbed();
+    });
     $("embed-sandbox").addEventListener("change", () => this.fillEmbed());
     $("export-svg").addEventListener("click", () => {
       try {

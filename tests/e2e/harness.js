@@ -53,12 +53,13 @@ export async function startServer({ root = DIST, prefix = "/", extra = {}, cors 
 const CHROME_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
-/** Launches Debian's Chromium headless with a fresh profile; `close()` removes the profile. */
-export async function launch({ deviceScaleFactor = 1, viewport = { width: 1280, height: 900 } } = {}) {
+/** Launches Debian's Chromium headless with a fresh profile (a phone: `isMobile`, `hasTouch`;
+ * `colorScheme` "dark" for the dark theme); `close()` removes the profile. */
+export async function launch({ deviceScaleFactor = 1, viewport = { width: 1280, height: 900 }, isMobile = false, hasTouch = false, colorScheme = "light" } = {}) {
   const dir = await mkdtemp(path.join(tmpdir(), "fl-e2e-"));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    headless: true, args: CHROME_ARGS, deviceScaleFactor, viewport,
+    headless: true, args: CHROME_ARGS, deviceScaleFactor, viewport, isMobile, hasTouch, colorScheme,
   });
   return { context, close: async () => { await context.close(); await rm(dir, { recursive: true, force: true }); } };
 }

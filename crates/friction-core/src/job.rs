@@ -78,6 +78,10 @@ pub struct ViewDef {
     /// How many chart panels the view draws (`friction_plot::panels` of a finished job): the
     /// page gives a view of several panels a taller plot area before the first one is drawn.
     pub panels: usize,
+    /// Keys of the view's most-used controls, most used first (e.g. v_S, k̄_0, τ_i and the
+    /// frequencies of the FrBD loops): the page shows them first, above the other groups, and
+    /// a compact embed shows the first three unless the embedding page chooses (`show=`).
+    pub key_controls: &'static [&'static str],
     /// Whether the page offers the phenomena matrix of every registered model under this view.
     pub phenomena: bool,
     /// Ready-made settings the view offers as buttons (`None`: none).

@@ -61,6 +61,12 @@ impl Surface {
     }
 
     /// Matches both backing stores to the CSS size × devicePixelRatio.
+    /// Whether the plot is too small for a legend inside a chart (it would cover the curves):
+    /// under 520 × 360 CSS px, e.g. a 400 × 300 embedded figure.
+    pub fn small(&self) -> bool {
+        self.bg.client_width() < 520 || self.bg.client_height() < 360
+    }
+
     fn fit(&mut self) {
         self.dpr = fit_canvas_to_dpr(&self.bg);
         fit_canvas_to_dpr(&self.fg);

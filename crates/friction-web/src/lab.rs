@@ -235,6 +235,18 @@ impl Lab {
         })
     }
 
+    /// Keys of the current view's most-used controls, most used first (`ViewDef::key_controls`):
+    /// the page shows them above the other groups and a compact embed shows the first three.
+    #[wasm_bindgen(js_name = keyControls)]
+    pub fn key_controls(&self) -> Vec<String> {
+        self.scenario
+            .view()
+            .key_controls
+            .iter()
+            .map(|k| k.to_string())
+            .collect()
+    }
+
     /// Binds the plot to a background and an overlay canvas of the same CSS size.
     pub fn attach(&mut self, bg: HtmlCanvasElement, fg: HtmlCanvasElement) -> Result<(), JsError> {
         self.surface = Some(Surface::new(bg, fg)?);
@@ -315,7 +327,19 @@ impl Lab {
             }
             self.axes.resize(panels.len(), None);
             let legends: Vec<&[Series]> = panels.iter().map(|(_, l)| l.as_slice()).collect();
-            let shared = shared_legend(&legends);
+            let shared = shared_legend(&legends).or_else(|| {
+                // a single chart on a small plot: its legend goes in the band above the chart,
+                // outside the curves it would otherwise cover
+                (legends.len() == 1 && !legends[0].is_empty() && surface.small()).then(|| {
+                    legends[0]
+                        .iter()
+                        .map(|s| Series {
+                            points: Vec::new(),
+                            ..s.clone()
+                        })
+                        .collect()
+                })
+            });
             let frames: Vec<ChartSpec> = panels
                 .iter()
                 .zip(self.axes.iter_mut())

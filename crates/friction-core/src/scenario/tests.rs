@@ -257,6 +257,7 @@ static TEST_CURVE: ViewDef = ViewDef {
     derive: None,
     metrics: false,
     panels: 1,
+    key_controls: &["vmax"],
     phenomena: false,
     presets: None,
     job: |_| Ok(Box::new(crate::job::Failed("test view".into()))),

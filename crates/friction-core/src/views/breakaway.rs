@@ -86,6 +86,7 @@ pub static VIEW: ViewDef = ViewDef {
     derive: None,
     metrics: false,
     panels: 2,
+    key_controls: &["ratemin", "ratemax", "model"],
     phenomena: false,
     presets: None,
     job: |s: &dyn Inputs| {

@@ -22,6 +22,7 @@ pub static CURVE: ViewDef = ViewDef {
     derive: None,
     metrics: false,
     panels: 1,
+    key_controls: &["vmax", "fe", "model"],
     phenomena: false,
     presets: None,
     job,

@@ -19,6 +19,7 @@ pub static VIEW: ViewDef = ViewDef {
     derive: None,
     metrics: true,
     panels: 1,
+    key_controls: &["vs", "k0", "tau", "freqs"],
     phenomena: false,
     presets: Some(Presets {
         heading: "Fig. 3 as in the letter",

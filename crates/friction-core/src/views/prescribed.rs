@@ -84,6 +84,7 @@ pub static VIEW: ViewDef = ViewDef {
     derive: None,
     metrics: true,
     panels: 3,
+    key_controls: &["vamp", "f1", "model"],
     phenomena: false,
     presets: None,
     job: |s| Ok(Box::new(PrescribedJob::new(s)?)),

@@ -43,6 +43,7 @@ pub static VIEW: ViewDef = ViewDef {
     derive: None,
     metrics: true,
     panels: 2,
+    key_controls: &["amp", "freq", "model"],
     phenomena: false,
     presets: None,
     job: |s: &dyn Inputs| {

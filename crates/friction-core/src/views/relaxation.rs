@@ -17,6 +17,7 @@ pub static VIEW: ViewDef = ViewDef {
     derive: None,
     metrics: true,
     panels: 1,
+    key_controls: &["vrel", "k0", "tau"],
     phenomena: false,
     presets: None,
     job: |s| Ok(Box::new(RelaxationJob::new(config(s)?))),

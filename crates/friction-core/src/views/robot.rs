@@ -19,6 +19,7 @@ pub static VIEW: ViewDef = ViewDef {
     derive: None,
     metrics: true,
     panels: 4,
+    key_controls: &["observer", "kobs", "qamp"],
     phenomena: false,
     presets: None,
     job: |s| {

@@ -20,6 +20,7 @@ pub static VIEW: ViewDef = ViewDef {
     derive: Some(|v| vec![("fn", v[0] * v[5])]),
     metrics: true,
     panels: 6,
+    key_controls: &["vb", "kspring", "model"],
     phenomena: false,
     presets: None,
     job: |s| {

@@ -71,6 +71,7 @@ pub static VIEW: ViewDef = ViewDef {
     derive: None,
     metrics: false,
     panels: 4,
+    key_controls: &["fmin", "fmax", "model"],
     phenomena: false,
     presets: None,
     job: |s| Ok(Box::new(SweepJob::new(s)?)),

@@ -1,0 +1,103 @@
+// The postMessage API of an embedded Friction Lab (`embed=1`), for course pages on any origin.
+// A classic script, not a module: it must load in a frame with an opaque origin too.
+//
+// Events, posted to the parent window only: {source: "friction-lab", version: 1, type, …}
+//   ready   {view, query}             once, when the page is running
+//   state   {view, query}             whenever the state (its canonical query) changed
+//   resize  {height, width}           the height [CSS px] the frame would like for its width
+//   reply   {id, cmd, ok, …}          the answer to a command, carrying the command's id
+// Commands, from the parent: {target: "friction-lab", id, cmd, …}
+//   set   {values: {key: value, …}}   → reply {ok, errors: [{key, message}], view, query}
+//   get   {keys?: [key, …]}           → reply {ok, view, query, values: {key: value}}
+//   reset {}                          → reply {ok, view, query}
+//   view  {view: name}                → reply as for set
+// Anything else (not an object, another target, no cmd) is ignored. With `origin=a,b` in the
+// frame's link only those host origins are obeyed and events go only to them.
+(function () {
+  const PROTOCOL = "friction-lab";
+
+  function install(page, origins) {
+    if (window.parent === window) return null;
+    const targets = origins && origins.length ? origins : ["*"];
+    const post = (msg, to = targets) => {
+      for (const t of to) {
+        try { window.parent.postMessage({ source: PROTOCOL, version: 1, ...msg }, t); } catch { /* bad origin string */ }
+      }
+    };
+    const snapshot = () => ({ view: page.lab.view(), query: page.lab.query() });
+    let lastState = page.lab.query();
+    const api = {
+      /** Posts a `state` event when the canonical query changed since the last one. */
+      state() {
+        const s = snapshot();
+        if (s.query === lastState) return;
+        lastState = s.query;
+        post({ type: "state", ...s });
+      },
+    };
+
+    // the height the frame would like: its strip and foot as laid out, and a plot about as
+    // tall as a figure of its width (taller for several panels)
+    let lastHeight = 0;
+    const measure = () => {
+      const width = document.documentElement.clientWidth;
+      const fixed = ["controls", "messages"].map((id) => document.getElementById(id))
+        .concat([document.querySelector(".embed-foot")])
+        .reduce((h, el) => h + (el && !el.hidden ? el.getBoundingClientRect().height : 0), 0);
+      const panels = page.lab.viewLayout().panels;
+      const plot = Math.max(200, Math.round(width * (panels > 2 ? 0.9 : 0.62)));
+      const height = Math.round(fixed + plot);
+      if (height === lastHeight) return;
+      lastHeight = height;
+      post({ type: "resize", height, width });
+    };
+    const ro = new ResizeObserver(measure);
+    ro.observe(document.documentElement);
+    ro.observe(document.getElementById("controls"));
+
+    const apply = (values) => {
+      const errors = [];
+      for (const [key, value] of Object.entries(values)) {
+        try { page.lab.set(String(key), String(value)); } catch (e) { errors.push({ key, message: e.message }); }
+      }
+      page.afterExternalChange();
+      return errors;
+    };
+
+    addEventListener("message", (ev) => {
+      if (ev.source !== window.parent) return;
+      if (origins && origins.length && !origins.includes(ev.origin)) return;
+      const m = ev.data;
+      if (!m || typeof m !== "object" || m.target !== PROTOCOL || typeof m.cmd !== "string") return;
+      const to = [ev.origin === "null" ? "*" : ev.origin];
+      const reply = (body) => post({ type: "reply", id: m.id ?? null, cmd: m.cmd, ...body }, to);
+      if (m.cmd === "set" || m.cmd === "view") {
+        const values = m.cmd === "view" ? { view: m.view } : m.values;
+        if (!values || typeof values !== "object" || Array.isArray(values)) {
+          reply({ ok: false, errors: [{ key: "", message: `${m.cmd} needs ${m.cmd === "view" ? "a view name" : "values: {key: value}"}` }] });
+          return;
+        }
+        const errors = apply(values);
+        reply({ ok: errors.length === 0, errors, ...snapshot() });
+      } else if (m.cmd === "get") {
+        const keys = Array.isArray(m.keys) ? m.keys.map(String) : page.lab.controls().map((c) => c.key);
+        const values = {};
+        for (const k of keys) {
+          const v = page.lab.get(k);
+          if (v !== undefined) values[k] = v;
+        }
+        reply({ ok: true, values, ...snapshot() });
+      } else if (m.cmd === "reset") {
+        page.resetDefaults();
+        reply({ ok: true, ...snapshot() });
+      } else {
+        reply({ ok: false, errors: [{ key: "", message: `unknown command "${m.cmd}" (set, get, reset, view)` }] });
+      }
+    });
+    post({ type: "ready", ...snapshot() });
+    measure();
+    return api;
+  }
+
+  window.frictionLabApi = { install };
+})();
