@@ -176,9 +176,9 @@ fn sweep_speeds() -> impl Iterator<Item = f64> {
 
 /// Slip \[m\] before the mean force of a model that does not settle is read, and the slip it is
 /// averaged over: about 10 and 50 snap lengths of the default bristle model (≈ 1 mm each).
-const MEAN_RUN_IN: f64 = 0.01;
+pub const MEAN_RUN_IN: f64 = 0.01;
 /// See [`MEAN_RUN_IN`].
-const MEAN_WINDOW: f64 = 0.05;
+pub const MEAN_WINDOW: f64 = 0.05;
 
 /// |mean F| over [`MEAN_WINDOW`] of slip after [`MEAN_RUN_IN`] at every sweep speed, each from
 /// the virgin state: the steady level of a model whose force never settles at constant v (the
