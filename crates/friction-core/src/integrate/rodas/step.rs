@@ -2,7 +2,7 @@
 //! explicit small inverse, or arrow-shaped by blocks), the stage solves and the embedded error
 //! estimate. The step-size loop that calls it is in the parent module.
 
-use super::tableau::MAX_STAGES;
+use super::tableau::{Tableau, RODAS4, RODAS5P};
 use super::{Options, Rodas, System};
 use crate::integrate::linalg::{invert_arrow, invert_small, lu_factor, lu_solve};
 
@@ -181,14 +181,23 @@ impl Rodas {
         opts: &Options,
     ) -> f64 {
         if self.use_inv && self.p == 0 {
-            match self.nc {
-                1 => return self.attempt_small::<1, S>(sys, y, h, opts),
-                2 => return self.attempt_small::<2, S>(sys, y, h, opts),
-                3 => return self.attempt_small::<3, S>(sys, y, h, opts),
-                4 => return self.attempt_small::<4, S>(sys, y, h, opts),
-                5 => return self.attempt_small::<5, S>(sys, y, h, opts),
-                6 => return self.attempt_small::<6, S>(sys, y, h, opts),
-                7 => return self.attempt_small::<7, S>(sys, y, h, opts),
+            // The stage count is a constant too (6: Rodas4, 8: Rodas5P), so the triangular
+            // stage loops unroll; their counters were a third of a step's instructions.
+            match (self.nc, self.tab().s) {
+                (1, 6) => return self.attempt_small::<1, 6, S>(sys, y, h, opts),
+                (2, 6) => return self.attempt_small::<2, 6, S>(sys, y, h, opts),
+                (3, 6) => return self.attempt_small::<3, 6, S>(sys, y, h, opts),
+                (4, 6) => return self.attempt_small::<4, 6, S>(sys, y, h, opts),
+                (5, 6) => return self.attempt_small::<5, 6, S>(sys, y, h, opts),
+                (6, 6) => return self.attempt_small::<6, 6, S>(sys, y, h, opts),
+                (7, 6) => return self.attempt_small::<7, 6, S>(sys, y, h, opts),
+                (1, 8) => return self.attempt_small::<1, 8, S>(sys, y, h, opts),
+                (2, 8) => return self.attempt_small::<2, 8, S>(sys, y, h, opts),
+                (3, 8) => return self.attempt_small::<3, 8, S>(sys, y, h, opts),
+                (4, 8) => return self.attempt_small::<4, 8, S>(sys, y, h, opts),
+                (5, 8) => return self.attempt_small::<5, 8, S>(sys, y, h, opts),
+                (6, 8) => return self.attempt_small::<6, 8, S>(sys, y, h, opts),
+                (7, 8) => return self.attempt_small::<7, 8, S>(sys, y, h, opts),
                 _ => {}
             }
         }
@@ -199,7 +208,7 @@ impl Rodas {
     /// explicit inverse ready: fixed-size arrays let the compiler unroll every loop and drop
     /// the bounds checks, which at N = 3 is most of the cost of a step. Same arithmetic, in the
     /// same order, as the general path.
-    fn attempt_small<const N: usize, S: System + ?Sized>(
+    fn attempt_small<const N: usize, const NS: usize, S: System + ?Sized>(
         &mut self,
         sys: &S,
         y: &[f64],
@@ -216,32 +225,37 @@ impl Rodas {
         if n > N {
             self.ynew[N..n].copy_from_slice(&y[N..n]);
         }
-        let tab = self.tab();
-        let ns = tab.s;
-        let mut k = [[0.0f64; N]; MAX_STAGES];
+        // the static tableau itself, so that its coefficients fold into the unrolled code
+        let tab: &Tableau = if NS == RODAS5P.s { &RODAS5P } else { &RODAS4 };
+        debug_assert!(std::ptr::eq(tab, self.tab()));
+        let ns = NS;
+        let mut k = [[0.0f64; N]; NS];
         let mut rhs = std::mem::take(&mut self.ytmp);
-        for s in 0..ns {
+        for s in 0..NS {
+            // Sums run over j in the outer loop, element-wise inside: each element still adds
+            // its terms in j order (same bits), but every coefficient, and c_sj/h, is formed
+            // once per stage rather than once per element.
             let mut r = [0.0f64; N];
             if s == 0 {
                 r.copy_from_slice(&self.f0[..N]);
             } else {
-                for i in 0..N {
-                    let mut v = y0[i];
-                    for j in 0..s {
-                        v += tab.a[s][j] * k[j][i];
+                let mut v = y0;
+                for j in 0..s {
+                    let a = tab.a[s][j];
+                    for i in 0..N {
+                        v[i] += a * k[j][i];
                     }
-                    self.ynew[i] = v;
                 }
+                self.ynew[..N].copy_from_slice(&v);
                 sys.rhs(&self.ynew, &mut rhs);
                 self.stats.fevals += 1;
                 r.copy_from_slice(&rhs[..N]);
             }
-            for i in 0..N {
-                let mut v = r[i];
-                for j in 0..s {
-                    v += (tab.c[s][j] / h) * k[j][i];
+            for j in 0..s {
+                let c = tab.c[s][j] / h;
+                for i in 0..N {
+                    r[i] += c * k[j][i];
                 }
-                r[i] = v;
             }
             for i in 0..N {
                 let mut v = 0.0;
@@ -254,11 +268,15 @@ impl Rodas {
         self.ytmp = rhs;
         let mut sum = 0.0;
         let mut finite = true;
-        for i in 0..N {
-            let mut v = y0[i];
-            for (j, &mj) in tab.m[..ns].iter().enumerate() {
-                v += mj * k[j][i];
+        let mut yn = y0;
+        for j in 0..ns {
+            let mj = tab.m[j];
+            for i in 0..N {
+                yn[i] += mj * k[j][i];
             }
+        }
+        for i in 0..N {
+            let v = yn[i];
             self.ynew[i] = v;
             finite &= v.is_finite();
             let sc = opts.atol * self.scales[i] + opts.rtol * y0[i].abs().max(v.abs());
@@ -293,13 +311,12 @@ impl Rodas {
             if s == 0 {
                 rhs[..nc].copy_from_slice(&self.f0[..nc]);
             } else {
-                let a = &tab.a[s][..s];
-                for i in 0..nc {
-                    let mut v = y[i];
-                    for (j, &aj) in a.iter().enumerate() {
-                        v += aj * k[j * nc + i];
+                let yn = &mut self.ynew[..nc];
+                yn.copy_from_slice(&y[..nc]);
+                for (j, &aj) in tab.a[s][..s].iter().enumerate() {
+                    for (v, kj) in yn.iter_mut().zip(&k[j * nc..(j + 1) * nc]) {
+                        *v += aj * kj;
                     }
-                    self.ynew[i] = v;
                 }
                 if n > nc {
                     self.ynew[nc..n].copy_from_slice(&y[nc..n]);
@@ -309,23 +326,24 @@ impl Rodas {
             }
             let (done, rest) = k.split_at_mut(s * nc);
             let ks = &mut rest[..nc];
-            let c = &tab.c[s][..s];
-            for i in 0..nc {
-                let mut r = rhs[i];
-                for (j, &cj) in c.iter().enumerate() {
-                    r += (cj / h) * done[j * nc + i];
+            // j outer, element-wise inside: each element sums in j order as before (same
+            // bits), with c_sj/h formed once instead of once per element.
+            ks.copy_from_slice(&rhs[..nc]);
+            for (j, &cj) in tab.c[s][..s].iter().enumerate() {
+                let c = cj / h;
+                for (ki, dj) in ks.iter_mut().zip(&done[j * nc..(j + 1) * nc]) {
+                    *ki += c * dj;
                 }
-                ks[i] = r;
             }
             self.solve(ks);
         }
         self.ytmp = rhs;
-        for i in 0..nc {
-            let mut v = y[i];
-            for (j, &mj) in tab.m[..ns].iter().enumerate() {
-                v += mj * k[j * nc + i];
+        let yn = &mut self.ynew[..nc];
+        yn.copy_from_slice(&y[..nc]);
+        for (j, &mj) in tab.m[..ns].iter().enumerate() {
+            for (v, kj) in yn.iter_mut().zip(&k[j * nc..(j + 1) * nc]) {
+                *v += mj * kj;
             }
-            self.ynew[i] = v;
         }
         if n > nc {
             self.ynew[nc..n].copy_from_slice(&y[nc..n]);
