@@ -2,7 +2,7 @@
 //! explicit small inverse, or arrow-shaped by blocks), the stage solves and the embedded error
 //! estimate. The step-size loop that calls it is in the parent module.
 
-use super::tableau::{Tableau, RODAS4, RODAS5P};
+use super::tableau::MAX_STAGES;
 use super::{Options, Rodas, System};
 use crate::integrate::linalg::{invert_arrow, invert_small, lu_factor, lu_solve};
 
@@ -181,23 +181,14 @@ impl Rodas {
         opts: &Options,
     ) -> f64 {
         if self.use_inv && self.p == 0 {
-            // The stage count is a constant too (6: Rodas4, 8: Rodas5P), so the triangular
-            // stage loops unroll; their counters were a third of a step's instructions.
-            match (self.nc, self.tab().s) {
-                (1, 6) => return self.attempt_small::<1, 6, S>(sys, y, h, opts),
-                (2, 6) => return self.attempt_small::<2, 6, S>(sys, y, h, opts),
-                (3, 6) => return self.attempt_small::<3, 6, S>(sys, y, h, opts),
-                (4, 6) => return self.attempt_small::<4, 6, S>(sys, y, h, opts),
-                (5, 6) => return self.attempt_small::<5, 6, S>(sys, y, h, opts),
-                (6, 6) => return self.attempt_small::<6, 6, S>(sys, y, h, opts),
-                (7, 6) => return self.attempt_small::<7, 6, S>(sys, y, h, opts),
-                (1, 8) => return self.attempt_small::<1, 8, S>(sys, y, h, opts),
-                (2, 8) => return self.attempt_small::<2, 8, S>(sys, y, h, opts),
-                (3, 8) => return self.attempt_small::<3, 8, S>(sys, y, h, opts),
-                (4, 8) => return self.attempt_small::<4, 8, S>(sys, y, h, opts),
-                (5, 8) => return self.attempt_small::<5, 8, S>(sys, y, h, opts),
-                (6, 8) => return self.attempt_small::<6, 8, S>(sys, y, h, opts),
-                (7, 8) => return self.attempt_small::<7, 8, S>(sys, y, h, opts),
+            match self.nc {
+                1 => return self.attempt_small::<1, S>(sys, y, h, opts),
+                2 => return self.attempt_small::<2, S>(sys, y, h, opts),
+                3 => return self.attempt_small::<3, S>(sys, y, h, opts),
+                4 => return self.attempt_small::<4, S>(sys, y, h, opts),
+                5 => return self.attempt_small::<5, S>(sys, y, h, opts),
+                6 => return self.attempt_small::<6, S>(sys, y, h, opts),
+                7 => return self.attempt_small::<7, S>(sys, y, h, opts),
                 _ => {}
             }
         }
@@ -208,7 +199,7 @@ impl Rodas {
     /// explicit inverse ready: fixed-size arrays let the compiler unroll every loop and drop
     /// the bounds checks, which at N = 3 is most of the cost of a step. Same arithmetic, in the
     /// same order, as the general path.
-    fn attempt_small<const N: usize, const NS: usize, S: System + ?Sized>(
+    fn attempt_small<const N: usize, S: System + ?Sized>(
         &mut self,
         sys: &S,
         y: &[f64],
@@ -225,13 +216,11 @@ impl Rodas {
         if n > N {
             self.ynew[N..n].copy_from_slice(&y[N..n]);
         }
-        // the static tableau itself, so that its coefficients fold into the unrolled code
-        let tab: &Tableau = if NS == RODAS5P.s { &RODAS5P } else { &RODAS4 };
-        debug_assert!(std::ptr::eq(tab, self.tab()));
-        let ns = NS;
-        let mut k = [[0.0f64; N]; NS];
+        let tab = self.tab();
+        let ns = tab.s;
+        let mut k = [[0.0f64; N]; MAX_STAGES];
         let mut rhs = std::mem::take(&mut self.ytmp);
-        for s in 0..NS {
+        for s in 0..ns {
             // Sums run over j in the outer loop, element-wise inside: each element still adds
             // its terms in j order (same bits), but every coefficient, and c_sj/h, is formed
             // once per stage rather than once per element.
