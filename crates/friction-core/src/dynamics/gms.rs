@@ -280,6 +280,21 @@ impl FrictionModel for Gms {
         }
         f
     }
+    // The closed loop needs both at every stage: one F_ss (an exponential) and one ż_i per
+    // element instead of two; same operations in the same order, so bit-identical.
+    fn derivative_and_force(&self, v: f64, _fe: f64, x: &[f64], dx: &mut [f64]) -> f64 {
+        let n = self.k.len();
+        let fss = self.fss(v);
+        let (z, mode) = x.split_at(n);
+        let mut f = self.sigma2 * v;
+        for i in 0..n {
+            let zd = self.zdot(i, mode[i], v, fss, z[i]);
+            dx[i] = zd;
+            f += self.k[i] * z[i] + self.damp[i] * zd;
+        }
+        dx[n..].fill(0.0);
+        f
+    }
     fn partials(
         &self,
         v: f64,

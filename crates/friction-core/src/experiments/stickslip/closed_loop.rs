@@ -96,6 +96,16 @@ pub(super) struct LoopState {
     pub(super) minima: Vec<(f64, f64)>,
     /// The law jumps at v = 0 and gets the exact stick / one-sided slip treatment.
     pub(super) sticks: bool,
+    /// The last recorded point still lacks its force and acceleration ([`ClosedLoop::record`]
+    /// leaves them to the next right-hand side at the same state, which computes F anyway).
+    pub(super) pending: bool,
+    /// State and mode of that point.
+    pub(super) pending_y: Vec<f64>,
+    pub(super) pending_mode: Mode,
+    /// Set by `record`, cleared by the next `rhs`: only that call may supply the force.
+    pub(super) armed: std::cell::Cell<bool>,
+    /// The force the right-hand side computed at the pending point, if it did.
+    pub(super) pending_f: std::cell::Cell<Option<f64>>,
 }
 
 impl<'a> ClosedLoop<'a> {
@@ -129,6 +139,11 @@ impl<'a> ClosedLoop<'a> {
                 maxima: Vec::new(),
                 minima: Vec::new(),
                 sticks: false,
+                pending: false,
+                pending_y: vec![0.0; drive.head() + model.n_states()],
+                pending_mode: Mode::Free,
+                armed: std::cell::Cell::new(false),
+                pending_f: std::cell::Cell::new(None),
             },
         }
     }
@@ -283,18 +298,52 @@ impl<'a> ClosedLoop<'a> {
         }
     }
 
+    /// Appends the point (t, y) to the series. Its force and acceleration are filled in by
+    /// [`ClosedLoop::flush`]: after an accepted step the solver's next call is the right-hand
+    /// side at this very state, which evaluates the model's F anyway (one model evaluation
+    /// less per step; the fused evaluation is bit-identical to `force`).
     pub(super) fn record(&mut self, t: f64, y: &[f64]) {
-        let f = self.force(y);
-        let xdd = match self.st.mode {
-            Mode::Slide(_) => 0.0,
-            _ => (self.fe(y) - f) / self.st.b.m,
-        };
+        self.flush();
         self.st.out.t.push(t);
         self.st.out.x.push(y[0]);
         self.st.out.xdot.push(y[1]);
-        self.st.out.xddot.push(xdd);
-        self.st.out.force.push(f);
+        self.st.out.xddot.push(f64::NAN);
+        self.st.out.force.push(f64::NAN);
         self.st.out.v.push(y[1] - self.st.b.vb);
+        if self.st.pending_y.len() != y.len() {
+            self.st.pending_y = vec![0.0; y.len()];
+        }
+        self.st.pending_y.copy_from_slice(y);
+        self.st.pending_mode = self.st.mode;
+        self.st.pending = true;
+        self.st.pending_f.set(None);
+        self.st.armed.set(true);
+    }
+
+    /// Completes the last recorded point: with the force its right-hand side supplied, or
+    /// computed here under the mode it was recorded in. Must run before the series is read.
+    pub(super) fn flush(&mut self) {
+        if !self.st.pending {
+            return;
+        }
+        self.st.pending = false;
+        self.st.armed.set(false);
+        let y = std::mem::take(&mut self.st.pending_y);
+        let mode = std::mem::replace(&mut self.st.mode, self.st.pending_mode);
+        let f = match self.st.pending_f.take() {
+            Some(f) => f,
+            None => self.force(&y),
+        };
+        let xdd = match self.st.mode {
+            Mode::Slide(_) => 0.0,
+            _ => (self.fe(&y) - f) / self.st.b.m,
+        };
+        self.st.mode = mode;
+        self.st.pending_y = y;
+        if let (Some(a), Some(b)) = (self.st.out.xddot.last_mut(), self.st.out.force.last_mut()) {
+            *a = xdd;
+            *b = f;
+        }
     }
 }
 
@@ -436,6 +485,18 @@ impl System for ClosedLoop<'_> {
                 .model
                 .derivative_and_force(v, fe, &y[h..], &mut dy[h..]);
             dy[1] = (fe - f) / self.st.b.m;
+            if self.st.armed.replace(false)
+                && self.st.pending_mode == Mode::Free
+                && self.st.pending_y.len() == y.len()
+                && self
+                    .st
+                    .pending_y
+                    .iter()
+                    .zip(y)
+                    .all(|(a, b)| a.to_bits() == b.to_bits())
+            {
+                self.st.pending_f.set(Some(f));
+            }
             return;
         }
         let v = match self.st.mode {
@@ -617,6 +678,11 @@ impl LoopState {
             maxima: Vec::new(),
             minima: Vec::new(),
             sticks: false,
+            pending: false,
+            pending_y: Vec::new(),
+            pending_mode: Mode::Free,
+            armed: std::cell::Cell::new(false),
+            pending_f: std::cell::Cell::new(None),
         }
     }
 }

@@ -290,6 +290,8 @@ impl ForcedRun {
         let done = ws
             .solver
             .resume(&mut sys, &mut self.y, &self.opts, max_steps);
+        // the series is complete between pieces (the page reads it, `partial` takes it)
+        sys.flush();
         self.st = sys.st;
         let done = match done {
             // The solver's last step before t_end may leave a gap below its smallest step

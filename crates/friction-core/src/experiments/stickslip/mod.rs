@@ -408,6 +408,8 @@ impl BenchRun {
         let done = ws
             .solver
             .resume(&mut sys, &mut self.y, &self.opts, max_steps);
+        // the series is complete between pieces (the page reads it, `partial` takes it)
+        sys.flush();
         self.st = sys.st;
         if !done.map_err(StickSlipError::Solver)? {
             return Ok(None);

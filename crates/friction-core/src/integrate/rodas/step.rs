@@ -221,27 +221,30 @@ impl Rodas {
         let mut k = [[0.0f64; N]; MAX_STAGES];
         let mut rhs = std::mem::take(&mut self.ytmp);
         for s in 0..ns {
+            // Sums run over j in the outer loop, element-wise inside: each element still adds
+            // its terms in j order (same bits), but every coefficient, and c_sj/h, is formed
+            // once per stage rather than once per element.
             let mut r = [0.0f64; N];
             if s == 0 {
                 r.copy_from_slice(&self.f0[..N]);
             } else {
-                for i in 0..N {
-                    let mut v = y0[i];
-                    for j in 0..s {
-                        v += tab.a[s][j] * k[j][i];
+                let mut v = y0;
+                for j in 0..s {
+                    let a = tab.a[s][j];
+                    for i in 0..N {
+                        v[i] += a * k[j][i];
                     }
-                    self.ynew[i] = v;
                 }
+                self.ynew[..N].copy_from_slice(&v);
                 sys.rhs(&self.ynew, &mut rhs);
                 self.stats.fevals += 1;
                 r.copy_from_slice(&rhs[..N]);
             }
-            for i in 0..N {
-                let mut v = r[i];
-                for j in 0..s {
-                    v += (tab.c[s][j] / h) * k[j][i];
+            for j in 0..s {
+                let c = tab.c[s][j] / h;
+                for i in 0..N {
+                    r[i] += c * k[j][i];
                 }
-                r[i] = v;
             }
             for i in 0..N {
                 let mut v = 0.0;
@@ -254,11 +257,15 @@ impl Rodas {
         self.ytmp = rhs;
         let mut sum = 0.0;
         let mut finite = true;
-        for i in 0..N {
-            let mut v = y0[i];
-            for (j, &mj) in tab.m[..ns].iter().enumerate() {
-                v += mj * k[j][i];
+        let mut yn = y0;
+        for j in 0..ns {
+            let mj = tab.m[j];
+            for i in 0..N {
+                yn[i] += mj * k[j][i];
             }
+        }
+        for i in 0..N {
+            let v = yn[i];
             self.ynew[i] = v;
             finite &= v.is_finite();
             let sc = opts.atol * self.scales[i] + opts.rtol * y0[i].abs().max(v.abs());
@@ -293,13 +300,12 @@ impl Rodas {
             if s == 0 {
                 rhs[..nc].copy_from_slice(&self.f0[..nc]);
             } else {
-                let a = &tab.a[s][..s];
-                for i in 0..nc {
-                    let mut v = y[i];
-                    for (j, &aj) in a.iter().enumerate() {
-                        v += aj * k[j * nc + i];
+                let yn = &mut self.ynew[..nc];
+                yn.copy_from_slice(&y[..nc]);
+                for (j, &aj) in tab.a[s][..s].iter().enumerate() {
+                    for (v, kj) in yn.iter_mut().zip(&k[j * nc..(j + 1) * nc]) {
+                        *v += aj * kj;
                     }
-                    self.ynew[i] = v;
                 }
                 if n > nc {
                     self.ynew[nc..n].copy_from_slice(&y[nc..n]);
@@ -309,23 +315,24 @@ impl Rodas {
             }
             let (done, rest) = k.split_at_mut(s * nc);
             let ks = &mut rest[..nc];
-            let c = &tab.c[s][..s];
-            for i in 0..nc {
-                let mut r = rhs[i];
-                for (j, &cj) in c.iter().enumerate() {
-                    r += (cj / h) * done[j * nc + i];
+            // j outer, element-wise inside: each element sums in j order as before (same
+            // bits), with c_sj/h formed once instead of once per element.
+            ks.copy_from_slice(&rhs[..nc]);
+            for (j, &cj) in tab.c[s][..s].iter().enumerate() {
+                let c = cj / h;
+                for (ki, dj) in ks.iter_mut().zip(&done[j * nc..(j + 1) * nc]) {
+                    *ki += c * dj;
                 }
-                ks[i] = r;
             }
             self.solve(ks);
         }
         self.ytmp = rhs;
-        for i in 0..nc {
-            let mut v = y[i];
-            for (j, &mj) in tab.m[..ns].iter().enumerate() {
-                v += mj * k[j * nc + i];
+        let yn = &mut self.ynew[..nc];
+        yn.copy_from_slice(&y[..nc]);
+        for (j, &mj) in tab.m[..ns].iter().enumerate() {
+            for (v, kj) in yn.iter_mut().zip(&k[j * nc..(j + 1) * nc]) {
+                *v += mj * kj;
             }
-            self.ynew[i] = v;
         }
         if n > nc {
             self.ynew[nc..n].copy_from_slice(&y[nc..n]);
