@@ -342,7 +342,7 @@ pub fn parse(text: &str, units: &[(&str, &str)]) -> Result<Data, DataError> {
         }
         d.w = Some(w);
     }
-    if !(span > 0.0) {
+    if span.is_nan() || span <= 0.0 {
         return Err(err(0, "the time span is zero"));
     }
     Ok(d)

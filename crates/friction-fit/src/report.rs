@@ -282,7 +282,7 @@ pub fn build(
             e.verdicts.push(format!(
                 "{name} cannot be determined from this data: it has no effect on the force; {why}"
             ));
-        } else if !(e.ci.1 - e.ci.0 <= 2.0 * e.value.abs()) {
+        } else if (e.ci.1 - e.ci.0).is_nan() || e.ci.1 - e.ci.0 > 2.0 * e.value.abs() {
             e.verdicts.push(format!(
                 "{name} cannot be determined from this data: its 95 % interval [{}, {}] is wider \
                  than the value itself; {why}",

@@ -96,7 +96,8 @@ impl Driver {
         for k in 0..n - 1 {
             let (t0, t1) = (t[k], t[k + 1]);
             let h = t1 - t0;
-            if !(h > 0.0) {
+            // NaN takes this branch too
+            if h.is_nan() || h <= 0.0 {
                 f[k + 1] = m.force(v[k + 1], 0.0, &self.y[1..]);
                 continue;
             }
