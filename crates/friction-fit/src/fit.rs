@@ -211,6 +211,9 @@ struct Problem<'e, 'a> {
     best: Cell<f64>,
     start: usize,
     starts: usize,
+    /// The last residuals and where they were computed: the optimiser asks for the Jacobian at
+    /// the point whose residuals it has just had, which saves one model run per Jacobian.
+    last: RefCell<Option<(DVector<f64>, DVector<f64>)>>,
 }
 
 impl Problem<'_, '_> {
@@ -261,11 +264,22 @@ impl LeastSquaresProblem<f64, Dyn, Dyn> for Problem<'_, '_> {
     }
 
     fn residuals(&self) -> Option<DVector<f64>> {
-        self.run(&self.theta)
+        let r = self.run(&self.theta)?;
+        *self.last.borrow_mut() = Some((self.theta.clone(), r.clone()));
+        Some(r)
     }
 
     fn jacobian(&self) -> Option<DMatrix<f64>> {
-        let r0 = self.run(&self.theta)?;
+        let cached = self
+            .last
+            .borrow()
+            .as_ref()
+            .filter(|(th, _)| *th == self.theta)
+            .map(|(_, r)| r.clone());
+        let r0 = match cached {
+            Some(r) => r,
+            None => self.run(&self.theta)?,
+        };
         let k = self.theta.len();
         let mut j = DMatrix::zeros(self.m, k);
         for c in 0..k {
@@ -387,6 +401,7 @@ pub fn optimise(
             best: Cell::new(f64::INFINITY),
             start: s,
             starts: n_starts,
+            last: RefCell::new(None),
         };
         let lm = LevenbergMarquardt::new()
             .with_ftol(1e-12)
