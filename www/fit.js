@@ -50,8 +50,17 @@ let models = [];
 let record = null; // { text, data }
 let lastFit = null;
 
+const NO_WORKER = "The fit runs in a Web Worker, which this page could not start here (a sandboxed frame or a " +
+  "browser setting may forbid it): open Friction Lab in a tab of its own to fit data.";
+
 function startWorker() {
-  worker = new Worker("./fit-worker.js");
+  try {
+    worker = new Worker("./fit-worker.js");
+  } catch {
+    // an opaque-origin (sandboxed) frame refuses the worker at once
+    worker = null;
+    throw new Error(NO_WORKER);
+  }
   worker.onmessage = (e) => {
     const p = pending.get(e.data.id);
     if (!p) return;
@@ -64,18 +73,17 @@ function startWorker() {
   };
   worker.onerror = (e) => {
     e.preventDefault();
-    const msg = "The fit runs in a Web Worker, which this page could not start here (a sandboxed frame or a " +
-      "browser setting may forbid it): open Friction Lab in a tab of its own to fit data.";
-    for (const p of pending.values()) p.reject(new Error(msg));
+    for (const p of pending.values()) p.reject(new Error(NO_WORKER));
     pending.clear();
-    showError(msg);
+    worker = null;
+    showError(NO_WORKER);
   };
 }
 
 function ask(op, args = {}, onProgress) {
-  if (!worker) startWorker();
   const id = nextId++;
   return new Promise((resolve, reject) => {
+    if (!worker) startWorker();
     pending.set(id, { resolve, reject, onProgress });
     worker.postMessage({ id, op, ...args });
   });

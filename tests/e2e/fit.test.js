@@ -106,3 +106,34 @@ test("a bad file shows its message with the line and leaves the loaded record an
   }
   assert.deepEqual(problems, []);
 });
+
+test("in an opaque-origin sandboxed iframe the Fit panel says whether its worker runs, never fails silently", async () => {
+  const embedded = await startServer({ cors: true });
+  const host = await startServer({
+    root: "/nonexistent",
+    extra: {
+      "/host.html": {
+        type: "text/html; charset=utf-8",
+        body: `<!doctype html><html><head><link rel="icon" href="data:,"></head><body style="margin:0">
+          <iframe id="lab" src="${embedded.url}?v=1" sandbox="allow-scripts" width="1000" height="700" style="border:0"></iframe></body></html>`,
+      },
+    },
+  });
+  try {
+    const { page, problems } = await openPage(browser.context, `${host.origin}/host.html`, { allowedOrigins: [host.origin, embedded.origin] });
+    const frame = await (await page.waitForSelector("#lab")).contentFrame();
+    await frame.waitForFunction(() => document.documentElement.dataset.ready === "1", null, { timeout: 20_000 });
+    assert.equal(await frame.evaluate(() => origin), "null");
+    await frame.evaluate(() => document.getElementById("fit-toggle").click());
+    // either the worker runs (the model list arrives) or the panel says why it cannot
+    await frame.waitForFunction(() => document.querySelectorAll("#fit-model option").length > 40 ||
+      /Web Worker/.test(document.getElementById("fit-message").textContent), null, { timeout: 20_000 });
+    // Chromium refuses a worker to an opaque origin: the panel says so and where to go instead
+    assert.match(await frame.textContent("#fit-message"), /open Friction Lab in a tab of its own to fit data/);
+    assert.equal(await frame.isVisible("#fit-message"), true);
+    assert.deepEqual(problems, []);
+  } finally {
+    await host.close();
+    await embedded.close();
+  }
+});
