@@ -27,8 +27,10 @@ CHROMEDRIVER=/usr/bin/chromedriver \
 
 step "trunk build --release"
 trunk build --release 2>&1 | grep -vE '^\s*$' | tail -n 5
-WASM="$(ls dist/*.wasm)"
-echo "   wasm: $(stat -c %s "$WASM") bytes raw, $(gzip -9c "$WASM" | wc -c) bytes gzip"
+# the page's wasm and the Fit panel's worker wasm (loaded only when the panel opens)
+for WASM in dist/*.wasm; do
+  echo "   $(basename "$WASM"): $(stat -c %s "$WASM") bytes raw, $(gzip -9c "$WASM" | wc -c) bytes gzip"
+done
 
 step "end-to-end tests in headless Chromium (tests/e2e)"
 echo "   (wall time so far: $((SECONDS - T0)) s)"

@@ -4,11 +4,14 @@
 //! friction-lab 'QUERY' [--metrics] [--svg FILE] [--no-budget]
 //! friction-lab [QUERY] --phenomena
 //! friction-lab --list-models
+//! friction-lab fit DATA.csv 'model=…&free=…' [--json | --csv]   (see `fit`)
 //! friction-lab --help
 //! ```
 //! The query string is the page's (see `friction_core::scenario`). Bad input: a message on
 //! stderr and exit status 2, also for a run stopped at its wall-clock budget ([`BUDGET`], lifted
 //! by `--no-budget`). Every view runs through its core job ([`run_view`]).
+
+mod fit;
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
@@ -43,7 +46,7 @@ usage: friction-lab 'QUERY' [--metrics] [--svg FILE] [--no-budget]
        friction-lab [QUERY] --phenomena
        friction-lab --list-models
        friction-lab --help
-
+{FIT}
 QUERY is the page's query string, e.g.
   'v=1&view=hysteresis&freqs=25,50,100'       hysteresis loops: CSV freq,t,v,F
   'view=relaxation&tend=30'                   relaxation: CSV t,F_n1,F_n2,F_n3 (t,F for one curve)
@@ -192,11 +195,17 @@ fn run(args: &[String]) -> Result<(), Failure> {
         .filter(|a| *a != "--no-budget")
         .cloned()
         .collect();
+    if args.first().is_some_and(|a| a == "fit") {
+        let stdout = io::stdout();
+        let mut out = BufWriter::new(stdout.lock());
+        fit::run(&args[1..], budget, &mut out)?;
+        return Ok(out.flush()?);
+    }
     let o = parse_args(&args)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if o.help {
-        out.write_all(USAGE.as_bytes())?;
+        out.write_all(USAGE.replace("{FIT}", fit::USAGE).as_bytes())?;
         return Ok(out.flush()?);
     }
     if o.list {

@@ -7,6 +7,7 @@
 
 pub mod curve;
 pub mod figure;
+pub mod fit;
 pub mod forced;
 pub mod frbd;
 pub mod panels;

@@ -7,6 +7,7 @@
 //! plain path calls, decimated to about one point per device pixel.
 
 mod draw;
+mod fitdraw;
 mod lab;
 
 pub use lab::Lab;

@@ -8,4 +8,5 @@ pub mod phenomena;
 pub mod prescribed;
 pub mod relaxation;
 pub mod robot_arm;
+pub mod sampled;
 pub mod stickslip;

@@ -1,0 +1,489 @@
+//! The fit: bounded Levenberg–Marquardt on the model's output under the measured velocity.
+//!
+//! How bounds are kept: each free parameter p in [lo, hi] is written as
+//! p = lo + (hi − lo)(1 + sin θ)/2 (in ln p for parameters whose range spans decades), and the
+//! `levenberg-marquardt` crate (a port of MINPACK's lmder) minimises over the unbounded θ. The
+//! Jacobian in θ is a forward difference of the model output (the models give no parameter
+//! partials). The confidence intervals do not use θ: at the optimum the Jacobian is taken again
+//! in the original parameters by central differences, and the covariance is s²(JᵀJ)⁻¹ with
+//! s² = SSR/(m − p) (see [`crate::report`]).
+//!
+//! Why this crate and not `argmin` or `faer`: `levenberg-marquardt` is MINPACK's proven
+//! algorithm (scaled trust region, the same as scipy's `method='lm'`), small, and its nalgebra
+//! types give the SVD the report needs; `argmin` has no bounded LM either and brings a framework
+//! for what is one call here; `faer` is a faster linear algebra for large matrices, while ours
+//! are m × p with p ≤ ~10.
+
+use std::cell::{Cell, RefCell};
+
+use friction_core::experiments::sampled::Driver;
+use levenberg_marquardt::{LeastSquaresProblem, LevenbergMarquardt};
+use nalgebra::{storage::Owned, DMatrix, DVector, Dyn};
+
+use crate::data::Data;
+use crate::spec::FitSpec;
+
+/// Progress of a running fit, for a read-out and Cancel.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Progress {
+    /// Model runs so far (one per residual vector; a Jacobian takes one per free parameter).
+    pub runs: usize,
+    /// Starting point being fitted (0-based) and how many there are.
+    pub start: usize,
+    /// Number of starting points.
+    pub starts: usize,
+    /// Residual RMS of the best point so far \[N\].
+    pub rms: f64,
+}
+
+/// The weight of each sample: the file's `w` column (1 without), 0 within `tskip` of the start.
+pub fn weights(spec: &FitSpec, data: &Data) -> Vec<f64> {
+    let t0 = data.t.first().copied().unwrap_or(0.0);
+    (0..data.len())
+        .map(|k| {
+            if data.t[k] - t0 < spec.tskip {
+                0.0
+            } else {
+                data.w.as_ref().map_or(1.0, |w| w[k])
+            }
+        })
+        .collect()
+}
+
+/// Runs the model under the record's velocity for given free-parameter values.
+pub struct Evaluator<'a> {
+    spec: &'a FitSpec,
+    data: &'a Data,
+    sqrt_w: Vec<f64>,
+    driver: Driver,
+    values: Vec<f64>,
+    /// Model runs so far.
+    pub runs: usize,
+}
+
+impl<'a> Evaluator<'a> {
+    /// An evaluator of `spec` on `data`.
+    pub fn new(spec: &'a FitSpec, data: &'a Data) -> Evaluator<'a> {
+        let sqrt_w = weights(spec, data).iter().map(|a| a.sqrt()).collect();
+        Evaluator {
+            spec,
+            data,
+            sqrt_w,
+            driver: Driver::new(),
+            values: spec.values.clone(),
+            runs: 0,
+        }
+    }
+
+    /// Every parameter's value with the free ones set to `p`.
+    pub fn all_values(&self, p: &[f64]) -> Vec<f64> {
+        let mut v = self.spec.values.clone();
+        for (&i, &x) in self.spec.free.iter().zip(p) {
+            v[i] = x;
+        }
+        v
+    }
+
+    /// The model's force at every sample for free values `p`, or the model's message when it
+    /// rejects them (a cross-parameter rule such as μ_s ≥ μ_k).
+    pub fn forces(&mut self, p: &[f64], out: &mut [f64]) -> Result<(), String> {
+        for (&i, &x) in self.spec.free.iter().zip(p) {
+            self.values[i] = x;
+        }
+        let m = (self.spec.entry.build)(&self.values).map_err(|e| e.to_string())?;
+        self.runs += 1;
+        self.driver
+            .forces(m.as_ref(), &self.data.t, &self.data.v, out);
+        if out.iter().all(|a| a.is_finite()) {
+            Ok(())
+        } else {
+            Err("the model's force is not finite for these values".into())
+        }
+    }
+
+    /// Weighted residuals √w (F_model − F) for free values `p`.
+    pub fn residuals(&mut self, p: &[f64], out: &mut [f64]) -> Result<(), String> {
+        self.forces(p, out)?;
+        for ((r, f), w) in out.iter_mut().zip(&self.data.f).zip(&self.sqrt_w) {
+            *r = (*r - f) * w;
+        }
+        Ok(())
+    }
+}
+
+/// The unbounded variable θ of one free parameter.
+///
+/// Three forms, chosen from the bounds and the start value p₀:
+/// * `Log`: ln p in [ln lo, ln hi] through a sine (ranges that span decades, lo > 0);
+/// * `Sine`: p = lo + (hi − lo)(1 + sin θ)/2 when the range is not much wider than p₀;
+/// * `Lower`: p = lo + s(√(θ² + 1) − 1), s = p₀ − lo, capped at hi, for a range far wider than
+///   the value (σ₁ in [0, 10⁶] at 300, σ₂ in [0, 10⁴] at 0.1), where the sine would put p₀ so
+///   close to its bottom that every step overshoots.
+#[derive(Debug, Clone, Copy)]
+pub enum Transform {
+    /// ln p through a sine.
+    Log {
+        /// ln lo.
+        a: f64,
+        /// ln hi.
+        b: f64,
+    },
+    /// p through a sine.
+    Sine {
+        /// lo.
+        a: f64,
+        /// hi.
+        b: f64,
+    },
+    /// p from its lower bound, linear far from it.
+    Lower {
+        /// lo.
+        lo: f64,
+        /// hi (cap).
+        hi: f64,
+        /// Scale s \[unit of p\].
+        s: f64,
+    },
+}
+
+fn sine_to(a: f64, b: f64, theta: f64) -> f64 {
+    (a + (b - a) * 0.5 * (1.0 + theta.sin())).clamp(a, b)
+}
+
+fn sine_from(a: f64, b: f64, u: f64) -> f64 {
+    // a hair inside: at θ = ±π/2 dp/dθ = 0 would freeze the parameter
+    (2.0 * (u - a) / (b - a) - 1.0)
+        .clamp(-0.999_999, 0.999_999)
+        .asin()
+}
+
+impl Transform {
+    /// For bounds [lo, hi], start value `p0`, and whether the model marks the range logarithmic.
+    pub fn new(lo: f64, hi: f64, log: bool, p0: f64) -> Transform {
+        if log && lo > 0.0 {
+            Transform::Log {
+                a: lo.ln(),
+                b: hi.ln(),
+            }
+        } else if hi - lo > 1e3 * (p0 - lo).abs().max(1e-300) && p0 > lo {
+            Transform::Lower { lo, hi, s: p0 - lo }
+        } else {
+            Transform::Sine { a: lo, b: hi }
+        }
+    }
+
+    /// p(θ), always inside the bounds.
+    pub fn to_p(&self, theta: f64) -> f64 {
+        match *self {
+            Transform::Log { a, b } => sine_to(a, b, theta).exp(),
+            Transform::Sine { a, b } => sine_to(a, b, theta),
+            Transform::Lower { lo, hi, s } => {
+                (lo + s * ((theta * theta + 1.0).sqrt() - 1.0)).min(hi)
+            }
+        }
+    }
+
+    /// θ(p).
+    pub fn to_theta(&self, p: f64) -> f64 {
+        match *self {
+            Transform::Log { a, b } => sine_from(a, b, p.ln()),
+            Transform::Sine { a, b } => sine_from(a, b, p),
+            Transform::Lower { lo, s, .. } => {
+                let q = 1.0 + (p - lo).max(1e-6 * s) / s;
+                (q * q - 1.0).sqrt()
+            }
+        }
+    }
+}
+
+/// Forward-difference step in θ.
+const THETA_STEP: f64 = 1e-4;
+
+struct Problem<'e, 'a> {
+    ev: RefCell<&'e mut Evaluator<'a>>,
+    tr: Vec<Transform>,
+    theta: DVector<f64>,
+    m: usize,
+    /// Residuals where the model rejects the values: large, so the step is refused.
+    penalty: f64,
+    progress: RefCell<&'e mut dyn FnMut(&Progress) -> bool>,
+    cancelled: Cell<bool>,
+    best: Cell<f64>,
+    start: usize,
+    starts: usize,
+    /// The last residuals and where they were computed: the optimiser asks for the Jacobian at
+    /// the point whose residuals it has just had, which saves one model run per Jacobian.
+    last: RefCell<Option<(DVector<f64>, DVector<f64>)>>,
+}
+
+impl Problem<'_, '_> {
+    fn p_of(&self, theta: &DVector<f64>) -> Vec<f64> {
+        self.tr
+            .iter()
+            .zip(theta.iter())
+            .map(|(t, &th)| t.to_p(th))
+            .collect()
+    }
+
+    fn run(&self, theta: &DVector<f64>) -> Option<DVector<f64>> {
+        let p = self.p_of(theta);
+        let mut r = DVector::zeros(self.m);
+        let mut ev = self.ev.borrow_mut();
+        if ev.residuals(&p, r.as_mut_slice()).is_err() {
+            r.fill(self.penalty);
+        }
+        let rms = (r.norm_squared() / self.m as f64).sqrt();
+        if rms < self.best.get() {
+            self.best.set(rms);
+        }
+        let go = (self.progress.borrow_mut())(&Progress {
+            runs: ev.runs,
+            start: self.start,
+            starts: self.starts,
+            rms: self.best.get(),
+        });
+        if !go {
+            self.cancelled.set(true);
+            return None;
+        }
+        Some(r)
+    }
+}
+
+impl LeastSquaresProblem<f64, Dyn, Dyn> for Problem<'_, '_> {
+    type ResidualStorage = Owned<f64, Dyn>;
+    type JacobianStorage = Owned<f64, Dyn, Dyn>;
+    type ParameterStorage = Owned<f64, Dyn>;
+
+    fn set_params(&mut self, x: &DVector<f64>) {
+        self.theta.copy_from(x);
+    }
+
+    fn params(&self) -> DVector<f64> {
+        self.theta.clone()
+    }
+
+    fn residuals(&self) -> Option<DVector<f64>> {
+        let r = self.run(&self.theta)?;
+        *self.last.borrow_mut() = Some((self.theta.clone(), r.clone()));
+        Some(r)
+    }
+
+    fn jacobian(&self) -> Option<DMatrix<f64>> {
+        let cached = self
+            .last
+            .borrow()
+            .as_ref()
+            .filter(|(th, _)| *th == self.theta)
+            .map(|(_, r)| r.clone());
+        let r0 = match cached {
+            Some(r) => r,
+            None => self.run(&self.theta)?,
+        };
+        let k = self.theta.len();
+        let mut j = DMatrix::zeros(self.m, k);
+        for c in 0..k {
+            let mut th = self.theta.clone();
+            th[c] += THETA_STEP;
+            let r = self.run(&th)?;
+            j.set_column(c, &((r - &r0) / THETA_STEP));
+        }
+        Some(j)
+    }
+}
+
+/// Why a fit did not give a result.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FitError {
+    /// The caller cancelled it.
+    Cancelled,
+    /// Fewer samples than free parameters + 1, or the model rejects every start.
+    Bad(String),
+}
+
+impl std::fmt::Display for FitError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FitError::Cancelled => f.write_str("fit cancelled"),
+            FitError::Bad(s) => f.write_str(s),
+        }
+    }
+}
+
+/// The optimum found: free values, model runs, the optimiser's stop reason.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Optimum {
+    /// Fitted free-parameter values.
+    pub p: Vec<f64>,
+    /// Sum of squared (weighted) residuals there \[N²\].
+    pub ssr: f64,
+    /// Model runs in all starts.
+    pub runs: usize,
+    /// Why the optimiser stopped (MINPACK's reasons), of the best start.
+    pub termination: String,
+    /// Whether the optimiser reports success.
+    pub converged: bool,
+    /// SSR reached from each starting point.
+    pub start_ssr: Vec<f64>,
+}
+
+/// The starting points: the given values, then points spread over the bounds (a Halton
+/// sequence in θ, deterministic).
+fn start_points(spec: &FitSpec, tr: &[Transform]) -> Vec<Vec<f64>> {
+    let p0: Vec<f64> = spec.free.iter().map(|&i| spec.values[i]).collect();
+    let mut out = vec![tr.iter().zip(&p0).map(|(t, &p)| t.to_theta(p)).collect()];
+    const PRIMES: [u32; 12] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
+    for s in 1..spec.starts {
+        let th = (0..tr.len())
+            .map(|j| {
+                let base = PRIMES[j % PRIMES.len()];
+                let (mut f, mut r, mut i) = (1.0, 0.0, s as u32);
+                while i > 0 {
+                    f /= f64::from(base);
+                    r += f * f64::from(i % base);
+                    i /= base;
+                }
+                // inside the central 80 % of the bounds
+                (std::f64::consts::PI * 0.8 * (r - 0.5)).clamp(-1.5, 1.5)
+            })
+            .collect();
+        out.push(th);
+    }
+    out
+}
+
+/// Fits `spec` to `data`; `progress` is called after every model run and cancels the fit
+/// when it returns false.
+pub fn optimise(
+    spec: &FitSpec,
+    data: &Data,
+    progress: &mut dyn FnMut(&Progress) -> bool,
+) -> Result<Optimum, FitError> {
+    let k = spec.free.len();
+    let m = data.len();
+    let counted = weights(spec, data).iter().filter(|&&w| w > 0.0).count();
+    if counted <= k {
+        return Err(FitError::Bad(format!(
+            "{counted} samples (with nonzero weight, after tskip) cannot determine {k} free \
+             parameters"
+        )));
+    }
+    let specs = spec.free_specs();
+    let tr: Vec<Transform> = (0..k)
+        .map(|c| {
+            Transform::new(
+                spec.lo[c],
+                spec.hi[c],
+                specs[c].log,
+                spec.values[spec.free[c]],
+            )
+        })
+        .collect();
+    let fscale = data
+        .f
+        .iter()
+        .fold(0.0_f64, |a, b| a.max(b.abs()))
+        .max(1e-300);
+    let mut ev = Evaluator::new(spec, data);
+    let mut best: Option<(Vec<f64>, f64, String, bool)> = None;
+    let mut start_ssr = Vec::new();
+    let starts = start_points(spec, &tr);
+    let n_starts = starts.len();
+    for (s, th0) in starts.into_iter().enumerate() {
+        let problem = Problem {
+            ev: RefCell::new(&mut ev),
+            tr: tr.clone(),
+            theta: DVector::from_vec(th0),
+            m,
+            penalty: 1e6 * fscale,
+            progress: RefCell::new(&mut *progress),
+            cancelled: Cell::new(false),
+            best: Cell::new(f64::INFINITY),
+            start: s,
+            starts: n_starts,
+            last: RefCell::new(None),
+        };
+        let lm = LevenbergMarquardt::new()
+            .with_ftol(1e-12)
+            .with_xtol(1e-10)
+            .with_patience(200);
+        let (problem, report) = lm.minimize(problem);
+        if problem.cancelled.get() {
+            return Err(FitError::Cancelled);
+        }
+        let p = problem.p_of(&problem.theta);
+        drop(problem);
+        let mut r = vec![0.0; m];
+        let ssr = match ev.residuals(&p, &mut r) {
+            Ok(()) => r.iter().map(|a| a * a).sum::<f64>(),
+            Err(_) => f64::INFINITY,
+        };
+        start_ssr.push(ssr);
+        if best.as_ref().is_none_or(|b| ssr < b.1) {
+            best = Some((
+                p,
+                ssr,
+                format!("{:?}", report.termination),
+                report.termination.was_successful(),
+            ));
+        }
+    }
+    let (p, ssr, termination, converged) = best.ok_or(FitError::Bad("no start".into()))?;
+    if !ssr.is_finite() {
+        return Err(FitError::Bad(format!(
+            "{} rejects every parameter set the fit tried",
+            spec.entry.info.id
+        )));
+    }
+    Ok(Optimum {
+        p,
+        ssr,
+        runs: ev.runs,
+        termination,
+        converged,
+        start_ssr,
+    })
+}
+
+/// Central-difference Jacobian ∂r/∂p of the weighted residuals in the original parameters at
+/// `p` (one-sided at a bound), m × k column-major as nalgebra stores it.
+pub fn jacobian_at(spec: &FitSpec, data: &Data, p: &[f64]) -> Result<DMatrix<f64>, String> {
+    let mut ev = Evaluator::new(spec, data);
+    let (m, k) = (data.len(), p.len());
+    let mut j = DMatrix::zeros(m, k);
+    let mut rp = vec![0.0; m];
+    let mut rm = vec![0.0; m];
+    let mut r0 = vec![0.0; m];
+    ev.residuals(p, &mut r0)?;
+    // models with switches (GMS elements sticking and slipping) change their output in small
+    // jumps where an event moves across a sample: a wider step averages over them
+    let switching = (spec.entry.build)(&spec.values).is_ok_and(|m| m.n_switches() > 0);
+    let rel = if switching { 1e-3 } else { 1e-5 };
+    for c in 0..k {
+        let s = &spec.entry.info.params[spec.free[c]];
+        let h = rel * p[c].abs().max(1e-9 * (spec.hi[c] - spec.lo[c])).max(1e-300);
+        let mut q = p.to_vec();
+        // central where both sides are valid values of the model, one-sided otherwise (a
+        // bound, or a cross-parameter rule such as μ_s ≥ μ_k)
+        q[c] = (p[c] + h).min(s.max);
+        let up = ev.residuals(&q, &mut rp).is_ok().then_some(q[c]);
+        q[c] = (p[c] - h).max(s.min);
+        let dn = ev.residuals(&q, &mut rm).is_ok().then_some(q[c]);
+        let (a, b, xa, xb) = match (up, dn) {
+            (Some(u), Some(d)) => (&rp, &rm, u, d),
+            (Some(u), None) => (&rp, &r0, u, p[c]),
+            (None, Some(d)) => (&r0, &rm, p[c], d),
+            (None, None) => {
+                return Err(format!(
+                    "{}: the model rejects every value near {}",
+                    s.key, p[c]
+                ))
+            }
+        };
+        let d = xa - xb;
+        for i in 0..m {
+            j[(i, c)] = (a[i] - b[i]) / d;
+        }
+    }
+    Ok(j)
+}

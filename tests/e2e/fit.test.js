@@ -1,0 +1,139 @@
+// The Fit panel: a record picked with the file input is fitted in the worker, the report and the
+// overlay appear, the link opens the fitted parameters in another view; a bad file dropped on the
+// panel shows its message (with the line) and changes nothing.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { startServer, launch, openPage, countColour, screenshot } from "./harness.js";
+
+const FIXTURES = path.resolve(import.meta.dirname, "../../crates/friction-fit/tests/fixtures");
+
+let server, browser;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => { await browser?.close(); await server?.close(); });
+
+async function ready(page) {
+  await page.waitForFunction(() => document.documentElement.dataset.ready === "1");
+}
+
+/** Drops a file with `text` on the drop zone, as a browser does (a DataTransfer in a drop event). */
+async function drop(page, name, text) {
+  await page.evaluate(([name, text]) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], name, { type: "text/csv" }));
+    const zone = document.getElementById("fit-drop");
+    zone.dispatchEvent(new DragEvent("dragover", { dataTransfer: dt, bubbles: true, cancelable: true }));
+    zone.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, [name, text]);
+}
+
+test("fit a picked file, see the report and the overlay, open the result in another view", async () => {
+  const { page, problems } = await openPage(browser.context, server.url);
+  await ready(page);
+  await page.click("#fit-toggle");
+  await page.waitForFunction(() => document.querySelectorAll("#fit-model option").length > 40);
+  assert.equal(await page.inputValue("#fit-model"), "lugre");
+  // the scipy agreement fixture: LuGre, σ0 = 5e4, σ1 = 200, μk = 0.12, μs = 0.2, 1 % noise
+  const csv = await readFile(path.join(FIXTURES, "lugre.csv"));
+  await page.setInputFiles("#fit-file", { name: "lugre.csv", mimeType: "text/csv", buffer: csv });
+  await page.waitForFunction(() => document.getElementById("fit-record").textContent.includes("400 samples"));
+  for (const key of ["sigma0", "sigma1", "muk", "mus"]) {
+    await page.check(`#fit-params tr[data-key="${key}"] .fit-free`);
+  }
+  await page.click("#fit-run");
+  await page.waitForSelector("#fit-result:not([hidden])", { timeout: 120_000 });
+  const rows = await page.$$eval("#fit-table tbody tr", (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  // in the model's parameter order
+  assert.deepEqual(rows.map((r) => r[0]), ["μ_s", "μ_k", "σ_0", "σ_1"]);
+  const sigma0 = Number(rows[2][1]);
+  assert.ok(sigma0 > 4.7e4 && sigma0 < 5.2e4, `σ0 = ${rows[2][1]}`);
+  // the truth lies in each printed interval
+  const truth = [0.2, 0.12, 5e4, 200];
+  rows.forEach((r, i) => {
+    const [lo, hi] = r[3].replace(/[[\]]/g, "").split(",").map(Number);
+    assert.ok(lo <= truth[i] && truth[i] <= hi, `${r[0]}: ${r[3]}`);
+  });
+  assert.match(await page.textContent("#fit-summary"), /R² 0\.99/);
+  assert.ok((await page.textContent("#fit-verdicts")).length > 10);
+  // the fitted curve (vermillion) is drawn over the data in F–t and F–v; residuals in blue
+  for (const i of [0, 1, 2]) {
+    const px = await countColour(page, `#fit-chart-${i}`, [0xd5, 0x5e, 0x00]);
+    assert.ok(px > 200, `chart ${i}: ${px} fit pixels`);
+  }
+  assert.ok(await countColour(page, "#fit-chart-3", [0x00, 0x72, 0xb2]) > 200, "residuals drawn");
+  await page.locator("#fit-table").scrollIntoViewIfNeeded();
+  await screenshot(page, "fit-report.png");
+  await page.locator(".fit-charts").scrollIntoViewIfNeeded();
+  await screenshot(page, "fit-charts.png");
+
+  // the link: a normal link with the fitted values, into the curve view
+  await page.selectOption("#fit-view", "curve");
+  const href = await page.getAttribute("#fit-open", "href");
+  const fitted = new URLSearchParams(href.split("?")[1]).get("sigma0");
+  assert.ok(Math.abs(Number(fitted) - sigma0) < 10, `${fitted} vs ${sigma0}`);
+  await Promise.all([page.waitForURL((u) => u.searchParams.get("view") === "curve"), page.click("#fit-open")]);
+  await ready(page);
+  assert.equal(new URL(page.url()).searchParams.get("sigma0"), fitted);
+  assert.equal(Number(await page.inputValue("#c-sigma0-n")), Number(fitted));
+  assert.deepEqual(problems, []);
+});
+
+test("a bad file shows its message with the line and leaves the loaded record and result alone", async () => {
+  const { page, problems } = await openPage(browser.context, server.url);
+  await ready(page);
+  await page.click("#fit-toggle");
+  await page.waitForFunction(() => document.querySelectorAll("#fit-model option").length > 40);
+  const csv = (await readFile(path.join(FIXTURES, "stribeck.csv"), "utf8"));
+  await drop(page, "good.csv", csv);
+  await page.waitForFunction(() => document.getElementById("fit-record").textContent.includes("400 samples"));
+  const before = await page.textContent("#fit-record");
+  const cases = [
+    ["t,v\n0,1\n", "line 1: missing column F"],
+    ["t,v,F\n0,0,0\n0.2,1,1\n0.1,1,1\n", "line 4: time 0.1 is not after"],
+    ["t,v,F\n0,0,0\n1,NaN,1\n", "line 3: column v: NaN is not a finite number"],
+    ["t,v,F\n0,0,0\n1,1,1\n", "only 2 data rows"],
+    ["t,v [N],F\n0,0,0\n", "column v has unit \"N\", which is not a velocity"],
+  ];
+  for (const [text, message] of cases) {
+    await drop(page, "bad.csv", text);
+    await page.waitForFunction((m) => document.getElementById("fit-message").textContent.includes(m), message);
+    assert.equal(await page.textContent("#fit-record"), before, "the loaded record stays");
+    assert.equal(await page.isDisabled("#fit-run"), false);
+  }
+  assert.deepEqual(problems, []);
+});
+
+test("in an opaque-origin sandboxed iframe the Fit panel says whether its worker runs, never fails silently", async () => {
+  const embedded = await startServer({ cors: true });
+  const host = await startServer({
+    root: "/nonexistent",
+    extra: {
+      "/host.html": {
+        type: "text/html; charset=utf-8",
+        body: `<!doctype html><html><head><link rel="icon" href="data:,"></head><body style="margin:0">
+          <iframe id="lab" src="${embedded.url}?v=1" sandbox="allow-scripts" width="1000" height="700" style="border:0"></iframe></body></html>`,
+      },
+    },
+  });
+  try {
+    const { page, problems } = await openPage(browser.context, `${host.origin}/host.html`, { allowedOrigins: [host.origin, embedded.origin] });
+    const frame = await (await page.waitForSelector("#lab")).contentFrame();
+    await frame.waitForFunction(() => document.documentElement.dataset.ready === "1", null, { timeout: 20_000 });
+    assert.equal(await frame.evaluate(() => origin), "null");
+    await frame.evaluate(() => document.getElementById("fit-toggle").click());
+    // either the worker runs (the model list arrives) or the panel says why it cannot
+    await frame.waitForFunction(() => document.querySelectorAll("#fit-model option").length > 40 ||
+      /Web Worker/.test(document.getElementById("fit-message").textContent), null, { timeout: 20_000 });
+    // Chromium refuses a worker to an opaque origin: the panel says so and where to go instead
+    assert.match(await frame.textContent("#fit-message"), /open Friction Lab in a tab of its own to fit data/);
+    assert.equal(await frame.isVisible("#fit-message"), true);
+    assert.deepEqual(problems, []);
+  } finally {
+    await host.close();
+    await embedded.close();
+  }
+});

@@ -1,0 +1,29 @@
+// The Fit panel's Web Worker: loads the fit wasm (crates/friction-fit-web, built by Trunk as a
+// worker) and answers {id, op, ...} messages with {id, ok, result | error}. A running fit posts
+// {id, progress: {runs, rms}} after every model run. Cancel terminates the whole worker.
+/* global wasm_bindgen, importScripts */
+importScripts("./friction-fit-web.js");
+const ready = wasm_bindgen({ module_or_path: "./friction-fit-web_bg.wasm" });
+
+onmessage = async (event) => {
+  const { id, op } = event.data;
+  try {
+    await ready;
+    let result;
+    if (op === "models") {
+      result = JSON.parse(wasm_bindgen.models());
+    } else if (op === "parse") {
+      result = JSON.parse(wasm_bindgen.parseRecord(event.data.text));
+    } else if (op === "example") {
+      result = wasm_bindgen.exampleCsv(event.data.query);
+    } else if (op === "fit") {
+      const progress = (runs, rms) => postMessage({ id, progress: { runs, rms } });
+      result = JSON.parse(wasm_bindgen.fit(event.data.text, event.data.query, progress));
+    } else {
+      throw new Error(`unknown request ${op}`);
+    }
+    postMessage({ id, ok: true, result });
+  } catch (e) {
+    postMessage({ id, ok: false, error: String(e && e.message ? e.message : e) });
+  }
+};
