@@ -16,6 +16,8 @@ function addStylesheet() {
 
 export function attachExplain(page) {
   addStylesheet();
+  // one visible title per view: the selected tab says it; the heading stays for screen readers
+  document.getElementById("view-title")?.classList.add("sr-only");
   const parts = [attachLesson(page), attachPlotTools(page), attachExport(page)];
   const api = { syncView: () => { for (const p of parts) p.sync?.(); } };
   api.syncView();

@@ -31,9 +31,9 @@ function stickSlipSchematic() {
   s.append(el("rect", { x: 60, y: 90, width: 330, height: 16, rx: 8, fill: "#ddd", stroke: "#555" }));
   s.append(el("circle", { cx: 68, cy: 98, r: 8, fill: "#fff", stroke: "#555" }));
   s.append(el("circle", { cx: 382, cy: 98, r: 8, fill: "#fff", stroke: "#555" }));
-  s.append(el("line", { x1: 290, y1: 125, x2: 360, y2: 125, stroke: "#d55e00", "stroke-width": 2, "marker-end": "url(#arrow)" }));
-  s.append(el("text", { x: 300, y: 142, "font-size": 12, fill: "#d55e00" }, "belt speed v_b"));
-  s.append(el("text", { x: 160, y: 122, "font-size": 12 }, "friction F between block and belt"));
+  s.append(el("line", { x1: 300, y1: 128, x2: 370, y2: 128, stroke: "#d55e00", "stroke-width": 2, "marker-end": "url(#arrow)" }));
+  s.append(el("text", { x: 300, y: 145, "font-size": 12, fill: "#d55e00" }, "belt speed v_b"));
+  s.append(el("text", { x: 60, y: 125, "font-size": 12 }, "friction F between block and belt"));
   const defs = el("defs");
   const m = el("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" });
   m.append(el("path", { d: "M0 0 L10 5 L0 10 z", fill: "context-stroke" }));
@@ -76,8 +76,8 @@ export function attachLesson(page) {
   box.className = "lesson";
   const forced = page.pageKeys?.lesson === "1";
   if (forced) box.classList.add("forced");
-  // open on the full page; in embed mode only with lesson=1 (and then open)
-  box.open = !page.embed || forced;
+  // closed (one line) so the plot stays in view; lesson=1 opens it, also in embed mode
+  box.open = forced;
   const summary = document.createElement("summary");
   summary.textContent = "About this view";
   const body = document.createElement("div");

@@ -15,6 +15,8 @@ use plotters::coord::types::RangedCoordf64;
 pub struct TickFormat {
     /// Subtracted from each value before scaling (0: none).
     pub offset: f64,
+    /// Decimals that write the offset exactly (it is a multiple of a power of ten).
+    pub offset_decimals: usize,
     /// Values are shown divided by 10^`exp` (0: as they are).
     pub exp: i32,
     /// Decimals after the point (trailing zeros are dropped).
@@ -55,6 +57,7 @@ impl TickFormat {
     pub fn new(lo: f64, hi: f64, n: usize) -> TickFormat {
         let plain = TickFormat {
             offset: 0.0,
+            offset_decimals: 0,
             exp: 0,
             decimals: 0,
         };
@@ -73,8 +76,10 @@ impl TickFormat {
         if mag / span > 1e3 {
             // the span is tiny next to the values: an offset, rounded a decade above the span,
             // and labels in units of the span's decade
-            let unit = 10f64.powi(span.log10().floor() as i32 + 1);
+            let e = span.log10().floor() as i32 + 1;
+            let unit = 10f64.powi(e);
             f.offset = (lo / unit).floor() * unit;
+            f.offset_decimals = (-e).max(0) as usize;
             f.exp = span.log10().floor() as i32;
         } else if !(1e-3..1e5).contains(&mag) {
             f.exp = mag.log10().floor() as i32;
@@ -126,8 +131,9 @@ impl TickFormat {
         let scale = (self.exp != 0).then(|| format!("×10{}", superscript(self.exp)));
         let offset = (self.offset != 0.0).then(|| {
             let sign = if self.offset < 0.0 { "−" } else { "+" };
-            // the offset is a multiple of a power of ten: its shortest form is exact
-            format!("{sign} {}", self.offset.abs())
+            // a multiple of a power of ten: written to that power, without float noise
+            let d = self.offset_decimals;
+            format!("{sign} {:.d$}", self.offset.abs())
         });
         match (scale, offset) {
             (None, None) => None,
@@ -203,6 +209,9 @@ mod tests {
             f.describe("friction force F [N]"),
             "friction force F [×10⁻⁴ + 1.499 N]"
         );
+        // the offset carries no float noise
+        let n = TickFormat::new(1.4999932, 1.5000001, 5).note().unwrap();
+        assert_eq!(n, "×10⁻⁶ + 1.49999");
         // plain values: no note, short labels
         let p = TickFormat::new(-1.6, 1.6, 5);
         assert_eq!(p.note(), None);

@@ -366,6 +366,19 @@ impl Lab {
             .collect()
     }
 
+    /// Bounds of the finite data per panel of the current output, `[xlo, xhi, ylo, yhi, …]`
+    /// (for tests of the axis policy: the axes must hold unless these leave them).
+    #[wasm_bindgen(js_name = dataBounds)]
+    pub fn data_bounds_js(&self) -> Vec<f64> {
+        panels(&self.job.output())
+            .iter()
+            .flat_map(|(spec, _)| {
+                let (a, b, c, d) = data_bounds(&spec.series);
+                [a, b, c, d]
+            })
+            .collect()
+    }
+
     /// The tick labels drawn per panel: `[{x: [..], y: [..], x_note, y_note}]` (the notes hold
     /// an offset or power of ten the labels leave out).
     pub fn ticks(&self) -> JsValue {
@@ -571,7 +584,8 @@ impl Lab {
             columns: r.columns,
             rows: r.rows,
             notes: r.notes,
-            summary: r.summary,
+            // read aloud by the live region and the plot's label: numbers and units in words
+            summary: friction_plot::readout::spoken(&r.summary),
         })
     }
 
@@ -615,7 +629,8 @@ impl Lab {
         let charts = self.export_charts()?;
         let (w, h) = (width.clamp(100, 8000), height.clamp(100, 8000));
         let (rows, cols) = friction_plot::figure::grid(charts.len());
-        let cell = ((w / cols as u32).max(100), (h / rows as u32).max(100));
+        // a multi-panel view keeps readable cells: the figure grows past the chosen size
+        let cell = ((w / cols as u32).max(400), (h / rows as u32).max(300));
         friction_plot::export::figure_svg_fine(&charts, (w, h), cell, Some(caption))
             .map_err(|e| JsError::new(&e.to_string()))
     }

@@ -186,9 +186,10 @@ pub const LESSONS: [Lesson; 10] = [
             "The explorer overlays up to four friction models from the thesis, the composite \
              paper and the Fortran library, with their parameters grouped by model, and a matrix \
              of which phenomena each model shows.",
-            "Shared physical quantities (normal force F_N, μ_s, μ_k, v_S) are set once for all \
-             overlaid models, so curves are compared at the same load; a model that sets its own \
-             is listed under its name.",
+            "The normal force F_N and the friction coefficients μ_s, μ_k are set once for all \
+             overlaid models, so curves are compared at the same load; a quantity the models \
+             define differently (their Stribeck velocities) gets a field under each model's \
+             name.",
             "Try the composite paper figures, or the four classics: static laws jump at v = 0, \
              dynamic ones (LuGre, Dahl) pass through it smoothly.",
         ],
