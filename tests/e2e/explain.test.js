@@ -57,6 +57,10 @@ test("y tick labels are distinct and one keyboard step on v_S keeps the axes unl
     if (inside) assert.deepEqual(after, before, `vs=${vs}: the axes moved although the data stayed inside`);
     else assert.ok(data[2] >= after[2] && data[3] <= after[3], `vs=${vs}: the data left the axes and they refit around it`);
   }
+  // jargon in the read-out has a plain-words tooltip
+  await page.waitForFunction(() => [...document.querySelectorAll("#readout-table th")].some((t) => t.dataset.glossed));
+  const tip = await page.$$eval("#readout-table th", (ths) => ths.find((t) => /passivity residual/.test(t.textContent))?.title);
+  assert.match(tip ?? "", /energy/);
   // the lock holds the axes even when the data leave them
   await page.click("#lock-axes");
   const locked = await page.evaluate(() => window.frictionLab.lab.axes());
@@ -206,6 +210,11 @@ test("explorer with Stribeck, LuGre, Dahl, Karnopp: same F_N, comparable ranges,
   const dahl = await countColour(page, "#loops", [0x00, 0x9e, 0x73], 30);
   const karnopp = await countColour(page, "#loops", [0xcc, 0x79, 0xa7], 30);
   assert.ok(dahl > 50 && karnopp > 50, `both visible: Dahl ${dahl} px, Karnopp ${karnopp} px`);
+  // the phenomena matrix states its criterion under each column heading
+  await page.click("#phenomena-panel summary");
+  await page.waitForSelector("#phenomena-table tr.criteria");
+  const criteria = await page.$$eval("#phenomena-table tr.criteria td", (tds) => tds.map((t) => t.textContent));
+  assert.match(criteria.join(" | "), /re-sticks/);
   // parameters grouped by model
   const groups = await page.$$eval("fieldset.group legend", (ls) => ls.map((l) => l.textContent));
   assert.ok(groups.includes("shared by the models") && groups.includes("LuGre") && groups.includes("Karnopp"), groups.join(" | "));

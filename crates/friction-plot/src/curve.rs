@@ -88,9 +88,11 @@ pub fn mark_coinciding(spec: &mut ChartSpec, legend: &mut [Series], models: usiz
             "{} (coincides with {})",
             spec.series[j].label, spec.series[i].label
         );
-        for s in [&mut spec.series[j], &mut legend[j]] {
-            s.label.clone_from(&label);
-            s.dashed = true;
+        spec.series[j].label.clone_from(&label);
+        spec.series[j].dashed = true;
+        if let Some(l) = legend.get_mut(j) {
+            l.label = label;
+            l.dashed = true;
         }
     }
 }
@@ -98,7 +100,7 @@ pub fn mark_coinciding(spec: &mut ChartSpec, legend: &mut [Series], models: usiz
 /// Whether two curves on the same abscissae agree within 0.5 % of the y span at 95 % or more of
 /// their points (a stick point at v = 0 may differ).
 fn coincide(a: &[(f64, f64)], b: &[(f64, f64)], span: f64) -> bool {
-    if a.len() < 3 || a.len() != b.len() || !(span > 0.0) {
+    if a.len() < 3 || a.len() != b.len() || span.is_nan() || span <= 0.0 {
         return false;
     }
     let close = a

@@ -63,7 +63,7 @@ impl TickFormat {
         };
         let ticks = key_points(lo, hi, n);
         let span = hi - lo;
-        if ticks.is_empty() || !(span > 0.0) {
+        if ticks.is_empty() || span.is_nan() || span <= 0.0 {
             return plain;
         }
         let step = if ticks.len() > 1 {

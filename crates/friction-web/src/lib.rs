@@ -285,6 +285,18 @@ pub fn lesson(view: &str) -> JsValue {
     })
 }
 
+/// Plain words for jargon: `[[term, meaning]]` (`friction_core::views::lessons::GLOSSARY`).
+#[wasm_bindgen]
+pub fn glossary() -> JsValue {
+    to_js(&friction_core::views::lessons::GLOSSARY)
+}
+
+/// The criterion of each phenomena-matrix column, in words, in column order.
+#[wasm_bindgen(js_name = phenomenaCriteria)]
+pub fn phenomena_criteria() -> JsValue {
+    to_js(&friction_core::experiments::phenomena::CRITERIA)
+}
+
 /// Text of the switch that shows the form (5) in place of the rheological inputs.
 #[wasm_bindgen(js_name = sigmaToggleText)]
 pub fn sigma_toggle_text() -> String {

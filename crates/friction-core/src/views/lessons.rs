@@ -286,6 +286,52 @@ pub const LESSONS: [Lesson; 10] = [
     },
 ];
 
+/// Plain words for the jargon of the page's labels and table headings: (term as it appears,
+/// meaning). The page shows the meaning as a tooltip wherever the term is used.
+pub const GLOSSARY: [(&str, &str); 10] = [
+    (
+        "passivity residual",
+        "how far the loop's energy balance is from exact: energy put in minus energy dissipated \
+         and stored; near zero means the model only ever takes energy out, as friction should",
+    ),
+    (
+        "loop area",
+        "the area enclosed by the F–v loop: how far the force lags behind the velocity",
+    ),
+    (
+        "energy per cycle",
+        "the work friction takes out of the motion during one period (∮F dx)",
+    ),
+    (
+        "Stribeck",
+        "the drop of friction from its static value to its sliding value as the speed grows",
+    ),
+    (
+        "bristle",
+        "the contact pictured as tiny elastic bristles that bend before they slip",
+    ),
+    (
+        "pre-sliding",
+        "the small elastic displacement before the contact starts to slide",
+    ),
+    (
+        "breakaway",
+        "the force at which a body at rest starts to slide",
+    ),
+    (
+        "hysteresis",
+        "the force depends on where the motion came from, so rising and falling paths differ",
+    ),
+    (
+        "regularisation",
+        "a smooth stand-in for the sign function, so the equations can be solved at v = 0",
+    ),
+    (
+        "Maxwell",
+        "a spring in series with a damper: its force relaxes over the time τ = c/k",
+    ),
+];
+
 /// The lesson of view `name`.
 pub fn lesson(name: &str) -> Option<&'static Lesson> {
     LESSONS.iter().find(|l| l.view == name)
