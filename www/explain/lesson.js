@@ -48,15 +48,15 @@ function robotSchematic() {
   s.append(el("rect", { x: 40, y: 120, width: 120, height: 20, fill: "#888" })); // base
   s.append(el("circle", { cx: 100, cy: 110, r: 22, fill: "#e6f0f8", stroke: "#222", "stroke-width": 1.5 }));
   s.append(el("text", { x: 94, y: 115, "font-size": 13 }, "U"));
-  const a = -25 * Math.PI / 180;
-  const x2 = 100 + 220 * Math.cos(a), y2 = 110 + 220 * Math.sin(a);
+  const a = -20 * Math.PI / 180;
+  const x2 = 100 + 190 * Math.cos(a), y2 = 110 + 190 * Math.sin(a);
   s.append(el("line", { x1: 100, y1: 110, x2, y2, stroke: "#0072b2", "stroke-width": 10, "stroke-linecap": "round" }));
   s.append(el("circle", { cx: x2, cy: y2, r: 9, fill: "#0072b2" }));
   s.append(el("text", { x: x2 - 10, y: y2 - 16, "font-size": 13 }, "m"));
   s.append(el("line", { x1: 100, y1: 110, x2: 250, y2: 110, stroke: "#999", "stroke-dasharray": "4 3" }));
   s.append(el("path", { d: "M170 110 A70 70 0 0 0 163 80", fill: "none", stroke: "#222" }));
   s.append(el("text", { x: 176, y: 100, "font-size": 13 }, "q"));
-  s.append(el("text", { x: 30, y: 100, "font-size": 12, fill: "#d55e00" }, "friction F"));
+  s.append(el("text", { x: 8, y: 104, "font-size": 12, fill: "#d55e00" }, "friction F"));
   s.append(el("text", { x: 30, y: 160, "font-size": 12 }, "motor joint: torque U, observer estimate F̂"));
   s.append(el("line", { x1: x2, y1: y2 + 12, x2, y2: y2 + 50, stroke: "#555", "marker-end": "url(#arrow-r)" }));
   s.append(el("text", { x: x2 + 6, y: y2 + 46, "font-size": 12 }, "g"));
