@@ -118,6 +118,10 @@ pub struct Lab {
     locked: bool,
     /// The user zoomed or panned: the axes stay put until the next fit.
     held: bool,
+    /// The axes shown when the user changed a value: the finished picture keeps them if its
+    /// data fit inside, whatever an unfinished loop (a transient before the steady cycle) made
+    /// the frames in between do, so the result does not depend on how the work was cut.
+    job_axes: Option<Vec<Option<Axes>>>,
     /// The axes were cleared (a link loaded, a reset, a new view): the finished picture fits
     /// its own data, whatever ranges the partial frames before it kept, so that a link shows
     /// the same axes and legend corner however its computation was spread over frames.
@@ -149,6 +153,7 @@ impl Lab {
             axes: Vec::new(),
             locked: false,
             held: false,
+            job_axes: None,
             fit_final: true,
             drawn_final: false,
             drawn_output: None,
@@ -230,6 +235,9 @@ impl Lab {
             if self.fit_final {
                 self.axes.clear();
                 self.held = false;
+                self.job_axes = None;
+            } else if self.job_axes.is_none() {
+                self.job_axes = Some(self.axes.clone());
             }
             self.new_job();
         }
@@ -296,6 +304,7 @@ impl Lab {
     /// ending any zoom; a lock stays on.
     pub fn fit(&mut self) {
         self.axes.clear();
+        self.job_axes = None;
         self.held = false;
         self.fit_final = true;
         self.invalidate();
@@ -449,6 +458,7 @@ impl Lab {
         };
         self.axes[i] = Some((xr, yr));
         self.held = true;
+        self.job_axes = None;
         self.invalidate();
         true
     }
@@ -505,6 +515,13 @@ impl Lab {
             if self.fit_final && done {
                 self.axes.clear();
                 self.fit_final = false;
+            }
+            if done {
+                if let Some(start) = self.job_axes.take() {
+                    if start.len() == panels.len() {
+                        self.axes = start;
+                    }
+                }
             }
             let hold = self.locked || self.held;
             self.axes.resize(panels.len(), None);
@@ -595,6 +612,7 @@ impl Lab {
         self.new_job();
         self.axes.clear();
         self.held = false;
+        self.job_axes = None;
         self.fit_final = true;
         self.invalidate();
     }
