@@ -5,9 +5,11 @@
 /** The iframe sandbox the Embed snippet offers: scripts on the frame's own origin (it fetches its
  * wasm from there, so a plain static server needs no CORS header) and popups for the link out. */
 const EMBED_SANDBOX = "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox";
+import { attachExplain } from "./explain/explain.js";
+
 // page layout and embedding, not physics: never sent to the core (`show` = the embed strip's
-// control keys, `origin` = the host origins the postMessage API obeys)
-const PAGE_KEYS = ["embed", "controls", "show", "origin"];
+// control keys, `origin` = the host origins the postMessage API obeys, `lesson=1` opens the lesson)
+const PAGE_KEYS = ["embed", "controls", "show", "origin", "lesson"];
 /** How many of the view's key controls (the core's `keyControls`) a compact embed shows by default. */
 const EMBED_DEFAULT_CONTROLS = 3;
 const SLIDER_STEPS = 1000; // slider positions; arrows move 10, Shift+arrows 1, PageUp/Down 100
@@ -42,10 +44,19 @@ function numText(x) {
 /** Slider position ↔ value, linear or logarithmic over [lo, hi]. */
 function scaleFor(c, value) {
   let lo = c.min, hi = c.max;
+  if (c.integer) {
+    // a count: one slider position per whole number of the enforced range
+    const steps = Math.max(1, Math.round(hi - lo));
+    return {
+      lo, hi, log: false, steps,
+      toValue: (p) => lo + Math.round(p),
+      toPos: (v) => Math.round(Math.min(Math.max(v, lo), hi) - lo),
+    };
+  }
   if (c.log) {
     if (lo <= 0) lo = hi * 1e-9;
     return {
-      lo, hi, log: true,
+      lo, hi, log: true, steps: SLIDER_STEPS,
       toValue: (p) => 10 ** (Math.log10(lo) + (p / SLIDER_STEPS) * (Math.log10(hi) - Math.log10(lo))),
       toPos: (v) => Math.round(((Math.log10(Math.max(v, lo)) - Math.log10(lo)) / (Math.log10(hi) - Math.log10(lo))) * SLIDER_STEPS),
     };
@@ -61,7 +72,7 @@ function scaleFor(c, value) {
     hi = Math.min(c.max, v + 2 * s);
   }
   return {
-    lo, hi, log: false,
+    lo, hi, log: false, steps: SLIDER_STEPS,
     toValue: (p) => lo + (p / SLIDER_STEPS) * (hi - lo),
     toPos: (x) => Math.round(((Math.min(Math.max(x, lo), hi) - lo) / (hi - lo)) * SLIDER_STEPS),
   };
@@ -72,6 +83,7 @@ class Page {
     this.b = bindings;
     const { core, page } = splitQuery(location.search);
     this.embed = page.embed === "1";
+    this.pageKeys = page; // read by the explain modules (lesson=1)
     this.showControls = page.controls !== "0";
     this.show = page.show ? decodeURIComponent(page.show).split(",").filter((k) => k) : null;
     this.origins = page.origin ? decodeURIComponent(page.origin).split(",").filter((o) => o) : null;
@@ -113,6 +125,7 @@ class Page {
     this.buildControls();
     this.syncExtras();
     this.wireButtons();
+    this.explain = attachExplain(this); // lesson, plot tools, export (www/explain/)
     new ResizeObserver(() => { this.lab.resized(); this.schedule(); }).observe($("plot-box"));
     // the throttled URL write of a change made just before a reload, a navigation or a tab
     // switch would never run: write it when the page is hidden
@@ -445,6 +458,7 @@ class Page {
 
   // ----- what the view adds around its plot: presets, the phenomena matrix, plot height -----
   syncExtras() {
+    this.explain?.syncView();
     const layout = this.lab.viewLayout();
     this.syncPresets();
     $("phenomena-panel").hidden = !layout.phenomena;
@@ -558,12 +572,11 @@ class Page {
     range.type = "range";
     range.id = `${id}-r`;
     range.min = "0";
-    range.max = String(SLIDER_STEPS);
     range.step = "1";
     const num = document.createElement("input");
     num.type = "number";
     num.id = `${id}-n`;
-    num.step = "any";
+    num.step = c.integer ? "1" : "any";
     num.min = String(c.min);
     num.max = String(c.max);
     num.setAttribute("aria-label", `${labelText}, exact value`);
@@ -571,6 +584,7 @@ class Page {
     unit.className = "unit";
     unit.textContent = c.unit;
     let scale = scaleFor(c, Number(value));
+    range.max = String(scale.steps);
     const show = (text, moveSlider = true) => {
       num.value = text;
       num.removeAttribute("aria-invalid");
@@ -583,7 +597,8 @@ class Page {
     };
     show(value);
     const fromSlider = () => {
-      const text = numText(scale.toValue(Number(range.value)));
+      const x = scale.toValue(Number(range.value));
+      const text = c.integer ? String(x) : numText(x);
       show(text, false);
       onValue(text, false);
     };
@@ -595,14 +610,15 @@ class Page {
     });
     range.addEventListener("keydown", (ev) => {
       const p = Number(range.value);
-      const small = ev.shiftKey ? 1 : 10;
+      const small = ev.shiftKey || c.integer ? 1 : 10;
+      const big = c.integer ? Math.max(1, Math.round(scale.steps / 10)) : 100;
       const to = {
         ArrowRight: p + small, ArrowUp: p + small, ArrowLeft: p - small, ArrowDown: p - small,
-        PageUp: p + 100, PageDown: p - 100, Home: 0, End: SLIDER_STEPS,
+        PageUp: p + big, PageDown: p - big, Home: 0, End: scale.steps,
       }[ev.key];
       if (to === undefined) return;
       ev.preventDefault();
-      range.value = String(Math.min(SLIDER_STEPS, Math.max(0, to)));
+      range.value = String(Math.min(scale.steps, Math.max(0, to)));
       this.inputStamp = ev.timeStamp;
       fromSlider();
     });
@@ -867,6 +883,7 @@ class Page {
     if (embed && !controls) s += "&controls=0";
     if (embed && controls && show) s += `&show=${show.map(encodeURIComponent).join(",")}`;
     if (embed && origins) s += `&origin=${origins.map(encodeURIComponent).join(",")}`;
+    if (embed && this.pageKeys?.lesson === "1") s += "&lesson=1";
     return s;
   }
 
@@ -1013,19 +1030,7 @@ class Page {
       else this.fillEmbed();
     });
     $("embed-sandbox").addEventListener("change", () => this.fillEmbed());
-    $("export-svg").addEventListener("click", () => {
-      try {
-        const svg = this.lab.svg(1000, 620);
-        const a = document.createElement("a");
-        a.href = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
-        a.download = `friction-lab-${this.lab.view()}.svg`;
-        a.click();
-        setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-      } catch (e) {
-        $("status").hidden = false;
-        $("status").textContent = `SVG export failed: ${e.message}`;
-      }
-    });
+    // #export-svg opens the export panel (www/explain/export.js)
   }
 }
 

@@ -5,6 +5,7 @@
 //! friction-lab [QUERY] --phenomena
 //! friction-lab --list-models
 //! friction-lab fit DATA.csv 'model=…&free=…' [--json | --csv]   (see `fit`)
+//! friction-lab --presets
 //! friction-lab --help
 //! ```
 //! The query string is the page's (see `friction_core::scenario`). Bad input: a message on
@@ -45,6 +46,7 @@ const USAGE: &str = "\
 usage: friction-lab 'QUERY' [--metrics] [--svg FILE] [--no-budget]
        friction-lab [QUERY] --phenomena
        friction-lab --list-models
+       friction-lab --presets
        friction-lab --help
 {FIT}
 QUERY is the page's query string, e.g.
@@ -78,6 +80,8 @@ Keys: view model n k0 k tau c c0 sigma0 sigma1 gamma1 mus mud vs delta eps p
             says what to lower (npts, the velocity range, tend, the models) and the exit
             status is 2, as for other input the program will not run
 --list-models  registered models: id<TAB>category[<TAB>provisional]
+--presets   every view's named scenarios (the page's preset buttons):
+            view<TAB>id<TAB>name<TAB>link; run one with friction-lab 'LINK'
 ";
 
 /// Why the CLI stopped: bad input (exit 2) or a failure while writing (exit 1).
@@ -103,6 +107,7 @@ struct Options {
     metrics: bool,
     svg: Option<String>,
     list: bool,
+    presets: bool,
     phenomena: bool,
     help: bool,
 }
@@ -113,6 +118,7 @@ fn parse_args(args: &[String]) -> Result<Options, Failure> {
         metrics: false,
         svg: None,
         list: false,
+        presets: false,
         phenomena: false,
         help: false,
     };
@@ -121,6 +127,7 @@ fn parse_args(args: &[String]) -> Result<Options, Failure> {
         match a.as_str() {
             "--metrics" => o.metrics = true,
             "--list-models" => o.list = true,
+            "--presets" => o.presets = true,
             "--phenomena" => o.phenomena = true,
             "--help" | "-h" => o.help = true,
             "--svg" => {
@@ -217,6 +224,10 @@ fn run(args: &[String]) -> Result<(), Failure> {
             };
             writeln!(out, "{}\t{}{prov}", e.info.id, e.info.category.as_str())?;
         }
+        return Ok(out.flush()?);
+    }
+    if o.presets {
+        write_presets(&mut out)?;
         return Ok(out.flush()?);
     }
     let parse = |q: &str| {
@@ -362,4 +373,29 @@ fn write_svg(path: &str, charts: &[ChartSpec]) -> Result<(), Failure> {
     let doc =
         friction_plot::figure::figure_svg(charts, (900, 560), (500, 380)).map_err(|e| io(&e))?;
     std::fs::write(path, doc).map_err(|e| io(&e))
+}
+
+/// `--presets`: each view's named scenarios as `view<TAB>id<TAB>name<TAB>link`, the link being
+/// the canonical query the preset sets from the view's defaults (what the page's button sets).
+fn write_presets(out: &mut impl Write) -> Result<(), Failure> {
+    for v in friction_core::views::ALL {
+        let Some(p) = v.presets else { continue };
+        for preset in (p.list)() {
+            let link = Scenario::of_preset(v, &preset)
+                .map_err(|e| {
+                    Failure::Usage(format!(
+                        "preset {}/{} is not valid: {}",
+                        v.name,
+                        preset.id,
+                        e.iter()
+                            .map(|e| e.to_string())
+                            .collect::<Vec<_>>()
+                            .join("; ")
+                    ))
+                })?
+                .to_query();
+            writeln!(out, "{}\t{}\t{}\t{link}", v.name, preset.id, preset.name)?;
+        }
+    }
+    Ok(())
 }

@@ -116,6 +116,25 @@ pub struct Preset {
     pub query: Vec<(&'static str, String)>,
 }
 
+impl Preset {
+    /// A preset from string pairs (the values as the link writes them).
+    pub fn new(
+        id: &'static str,
+        label: &'static str,
+        name: &str,
+        description: &str,
+        query: &[(&'static str, &str)],
+    ) -> Preset {
+        Preset {
+            id,
+            label,
+            name: name.to_string(),
+            description: description.to_string(),
+            query: query.iter().map(|&(k, v)| (k, v.to_string())).collect(),
+        }
+    }
+}
+
 /// What a view reads from a parsed, validated query string (implemented by `Scenario`).
 pub trait Inputs {
     /// The view's own parameter `key` (its default when unset); NaN for an unknown key.

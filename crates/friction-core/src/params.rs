@@ -80,6 +80,19 @@ pub fn switch(key: &str) -> Option<(&'static str, [(&'static str, &'static str);
         .map(|&(_, label, zero, one)| (label, [("0", zero), ("1", one)]))
 }
 
+/// Marks a parameter label whose default is a placeholder (see [`PLACEHOLDER_NOTE`]).
+pub const PLACEHOLDER_MARK: &str = "†";
+
+/// What [`PLACEHOLDER_MARK`] means, said once per view rather than in every label.
+pub const PLACEHOLDER_NOTE: &str = "† a placeholder: the source gives no value for this \
+     parameter, so its default is this program's choice; change it freely.";
+
+/// Keys whose values are counts (branches, elements, points, frequencies, periods, a seed): a
+/// fraction is rejected wherever the key enters ([`ParamSpec::check`]) with the same message, and
+/// the page steps their sliders by one ([`ParamSpec::integer`]). A table beside [`SWITCHES`]
+/// rather than a field, because a key keeps its meaning in every model that has it.
+pub const INTEGER_KEYS: [&str; 5] = ["n", "npts", "nf", "cycles", "seed"];
+
 /// Builds a [`ParamSpec`] in one line (a `const fn`, so model tables can be `static`).
 pub const fn spec(
     key: &'static str,
@@ -104,19 +117,32 @@ pub const fn spec(
 }
 
 impl ParamSpec {
-    /// Label for UIs: `"Stribeck velocity v_S [m/s]"`.
+    /// Label for UIs: `"Stribeck velocity v_S [m/s]"`. A default the program chose where the
+    /// source gives none (a name ending "(placeholder…)") is marked with [`PLACEHOLDER_MARK`]
+    /// instead of the words, which the view's lesson explains once ([`PLACEHOLDER_NOTE`]).
     pub fn label(&self) -> String {
+        let (name, mark) = match self.name.find(" (placeholder") {
+            Some(i) => (&self.name[..i], format!(" {PLACEHOLDER_MARK}")),
+            None => (self.name, String::new()),
+        };
         if self.unit.is_empty() {
-            format!("{} {}", self.name, self.symbol)
+            format!("{name} {}{mark}", self.symbol)
         } else {
-            format!("{} {} [{}]", self.name, self.symbol, self.unit)
+            format!("{name} {} [{}]{mark}", self.symbol, self.unit)
         }
     }
 
-    /// Human-readable allowed range, e.g. `"1e-06 ≤ vs ≤ 10"`.
+    /// Whether the value is a count ([`INTEGER_KEYS`]): whole numbers only.
+    pub fn integer(&self) -> bool {
+        INTEGER_KEYS.contains(&self.key)
+    }
+
+    /// Human-readable allowed range, e.g. `"1e-06 ≤ vs ≤ 10"` (`"integer 0 ≤ n ≤ 10"` for a
+    /// count).
     pub fn range_text(&self) -> String {
         format!(
-            "{} ≤ {} ≤ {}",
+            "{}{} ≤ {} ≤ {}",
+            if self.integer() { "integer " } else { "" },
             fmt_num(self.min),
             self.key,
             fmt_num(self.max)
@@ -125,7 +151,11 @@ impl ParamSpec {
 
     /// Checks `value` against this spec; the error names the key, the value and the range.
     pub fn check(&self, value: f64) -> Result<f64, ParamError> {
-        if value.is_finite() && value >= self.min && value <= self.max {
+        if value.is_finite()
+            && value >= self.min
+            && value <= self.max
+            && !(self.integer() && value.fract() != 0.0)
+        {
             Ok(value)
         } else {
             Err(ParamError::out_of_range(self, &fmt_num(value)))

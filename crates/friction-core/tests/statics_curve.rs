@@ -16,11 +16,16 @@ fn model(id: &str) -> Box<dyn FrictionModel> {
 
 #[test]
 fn views_declare_their_parameters() {
+    let curve = ["vmin", "vmax", "npts", "fe", "sweep", "xmax"];
     for v in [&CURVE_VIEW, &EXPLORER_VIEW] {
         let keys: Vec<&str> = v.params.iter().map(|p| p.key).collect();
-        assert_eq!(keys, ["vmin", "vmax", "npts", "fe", "sweep", "xmax"]);
+        assert_eq!(keys[..6], curve);
         assert_eq!(v.max_models, 4);
     }
+    // the explorer shares the normal force and friction coefficients across overlaid models
+    let shared: Vec<&str> = EXPLORER_VIEW.params[6..].iter().map(|p| p.key).collect();
+    assert_eq!(shared, ["fn", "mus", "muk"]);
+    assert_eq!(CURVE_VIEW.params.len(), 6);
     assert_eq!(CURVE_VIEW.name, "curve");
     assert_eq!(EXPLORER_VIEW.name, "explorer");
 }

@@ -71,6 +71,46 @@ pub fn curve_chart(r: &CurveResult) -> ChartSpec {
     }
 }
 
+/// Marks model curves that lie on an earlier one (Dahl and Karnopp at the explorer's defaults
+/// differ only at v = 0): the later one is dashed and its label, in the chart and in the
+/// legend alike, says `(coincides with …)`, so that a reader sees two models where one line
+/// seems to be. The first `models` series of `spec` are the models' curves, in legend order.
+pub fn mark_coinciding(spec: &mut ChartSpec, legend: &mut [Series], models: usize) {
+    let n = models.min(spec.series.len()).min(legend.len());
+    let span = (spec.y_range.1 - spec.y_range.0).abs();
+    for j in 1..n {
+        let Some(i) =
+            (0..j).find(|&i| coincide(&spec.series[i].points, &spec.series[j].points, span))
+        else {
+            continue;
+        };
+        let label = format!(
+            "{} (coincides with {})",
+            spec.series[j].label, spec.series[i].label
+        );
+        spec.series[j].label.clone_from(&label);
+        spec.series[j].dashed = true;
+        if let Some(l) = legend.get_mut(j) {
+            l.label = label;
+            l.dashed = true;
+        }
+    }
+}
+
+/// Whether two curves on the same abscissae agree within 0.5 % of the y span at 95 % or more of
+/// their points (a stick point at v = 0 may differ).
+fn coincide(a: &[(f64, f64)], b: &[(f64, f64)], span: f64) -> bool {
+    if a.len() < 3 || a.len() != b.len() || span.is_nan() || span <= 0.0 {
+        return false;
+    }
+    let close = a
+        .iter()
+        .zip(b)
+        .filter(|(p, q)| p.0 == q.0 && (p.1 - q.1).abs() <= 5e-3 * span)
+        .count();
+    close * 20 >= a.len() * 19
+}
+
 /// The closed outline of a stick set (v, F_lo, F_hi): along the upper ends, back along the lower
 /// ends, and up to the start; a set at one velocity is its vertical segment.
 fn stick_outline(stick: &[(f64, f64, f64)]) -> Vec<(f64, f64)> {
@@ -146,6 +186,32 @@ mod tests {
         let t = vec![find("tustin").unwrap().build_default().unwrap()];
         let spec = curve_chart(&curve::run(&[], &t).unwrap());
         assert_eq!(spec.series[1].points, vec![(0.0, 1.4715), (0.0, -1.4715)]);
+    }
+
+    #[test]
+    fn coinciding_curves_are_told_apart() {
+        let ms = vec![
+            find("dahl").unwrap().build_default().unwrap(),
+            find("karnopp").unwrap().build_default().unwrap(),
+            find("lugre").unwrap().build_default().unwrap(),
+        ];
+        let r = curve::run(&[], &ms).unwrap();
+        let out = friction_core::job::Output::Curve {
+            models: ms.iter().map(|m| m.info()).collect(),
+            result: &r,
+        };
+        let (spec, legend) = &crate::panels::panels(&out)[0];
+        assert!(
+            !spec.series[0].dashed && spec.series[1].dashed,
+            "Karnopp is dashed"
+        );
+        assert_eq!(spec.series[1].label, legend[1].label);
+        assert!(
+            legend[1].label.contains("coincides with Dahl"),
+            "{}",
+            legend[1].label
+        );
+        assert!(!legend[2].label.contains("coincides"), "LuGre differs");
     }
 
     #[test]

@@ -205,6 +205,19 @@ pub fn figure_svg(
     single: (u32, u32),
     panel: (u32, u32),
 ) -> Result<String, DrawError> {
+    figure_svg_scaled(charts, single, panel, 1.0)
+}
+
+/// [`figure_svg`] with every size multiplied by `scale` (sizes in device pixels, fonts and line
+/// widths scaled): the export draws at a multiple and divides the coordinates back
+/// (`export.rs`), which keeps the sub-pixel positions plotters' SVG backend would round away.
+#[cfg(feature = "svg")]
+pub(crate) fn figure_svg_scaled(
+    charts: &[ChartSpec],
+    single: (u32, u32),
+    panel: (u32, u32),
+    scale: f64,
+) -> Result<String, DrawError> {
     let (w, h) = if charts.len() <= 1 { single } else { panel };
     let (rows, cols) = grid(charts.len());
     let width = w * cols as u32;
@@ -212,7 +225,7 @@ pub fn figure_svg(
     let legend = shared_legend(&lists);
     let style = Style {
         legend: legend.is_none(),
-        ..Style::default()
+        scale,
     };
     let mut band = String::new();
     let band_h = match &legend {

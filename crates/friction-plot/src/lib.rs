@@ -6,14 +6,17 @@
 //! plotters-canvas draws in device pixels and knows nothing about HiDPI.
 
 pub mod curve;
+pub mod export;
 pub mod figure;
 pub mod fit;
 pub mod forced;
 pub mod frbd;
 pub mod panels;
 pub mod prescribed;
+pub mod readout;
 pub mod robot;
 pub mod stickslip;
+pub mod ticks;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -127,6 +130,9 @@ pub struct PlotTransform {
     pub x_log: bool,
     /// Plotting-area rectangle (left, top, right, bottom) in pixels, for clipping.
     pub clip: (f64, f64, f64, f64),
+    /// How many tick labels were asked of plotters on (x, y): with the ranges they give the
+    /// labels drawn ([`ticks::labels`]), for read-outs and tests of what a reader sees.
+    pub n_ticks: (usize, usize),
 }
 
 impl PlotTransform {
@@ -139,6 +145,15 @@ impl PlotTransform {
         (
             self.px.0 + fx * (self.px.1 - self.px.0),
             self.py.0 + fy * (self.py.1 - self.py.0),
+        )
+    }
+
+    /// Pixel coordinates to fractions of the plotting area: (0, 0) at the lower-left end of
+    /// the ranges, (1, 1) at the upper right.
+    pub fn to_unit(&self, px: f64, py: f64) -> (f64, f64) {
+        (
+            (px - self.px.0) / (self.px.1 - self.px.0),
+            (py - self.py.0) / (self.py.1 - self.py.0),
         )
     }
 
@@ -230,8 +245,19 @@ where
     // extend under the y tick labels, so its room is the area less the margins).
     let plot_w = width_px as f64 - style.scale * 24.0;
     let plot_h = height_px as f64 - style.scale * (44.0 + 24.0 + 1.6 * title_size);
-    let (x_label, x_size) = fit_text(root, &spec.x_label, plot_w, 13.0, style);
-    let (y_label, y_size) = fit_text(root, &spec.y_label, plot_h, 13.0, style);
+    let n_x = tick_count(width_px, style, 70.0);
+    let n_y = tick_count(height_px, style, 32.0);
+    // labels always distinct: more digits, or an offset and power of ten noted in the
+    // description (ticks.rs); a log axis keeps its 10^u labels
+    let xf = ticks::TickFormat::new(mapx(x0), mapx(x1), n_x);
+    let yf = ticks::TickFormat::new(y0, y1, n_y);
+    let x_desc = if log {
+        spec.x_label.clone()
+    } else {
+        xf.describe(&spec.x_label)
+    };
+    let (x_label, x_size) = fit_text(root, &x_desc, plot_w, 13.0, style);
+    let (y_label, y_size) = fit_text(root, &yf.describe(&spec.y_label), plot_h, 13.0, style);
     let desc_size = x_size.min(y_size);
     let mut chart = ChartBuilder::on(root)
         .caption(&title, font(title_size))
@@ -239,18 +265,15 @@ where
         .x_label_area_size(style.px(44.0))
         .y_label_area_size(style.px(64.0))
         .build_cartesian_2d(mapx(x0)..mapx(x1), y0..y1)?;
-    // Snap values that are zero up to rounding (e.g. 6.9e-18 on a symmetric axis) to "0".
-    let (xspan, yspan) = ((mapx(x1) - mapx(x0)).abs(), (y1 - y0).abs());
-    let snap = |v: f64, span: f64| if v.abs() < 1e-9 * span { 0.0 } else { v };
     let xfmt = move |v: &f64| {
         if log {
             // ticks between decades fall on 10^0.5 etc.: 3.16, not 3.1623
             tick(round_sig(10f64.powf(*v), 3))
         } else {
-            tick(snap(*v, xspan))
+            xf.label(*v)
         }
     };
-    let yfmt = move |v: &f64| tick(snap(*v, yspan));
+    let yfmt = move |v: &f64| yf.label(*v);
     chart
         .configure_mesh()
         .x_desc(x_label.as_str())
@@ -259,8 +282,8 @@ where
         .label_style(font(12.0))
         .light_line_style(RGBColor(0xEE, 0xEE, 0xEE))
         .bold_line_style(RGBColor(0xDD, 0xDD, 0xDD))
-        .x_labels(tick_count(width_px, style, 70.0))
-        .y_labels(tick_count(height_px, style, 32.0))
+        .x_labels(n_x)
+        .y_labels(n_y)
         .x_label_formatter(&xfmt)
         .y_label_formatter(&yfmt)
         .draw()?;
@@ -279,6 +302,7 @@ where
             xr.end as f64,
             yr.end as f64,
         ),
+        n_ticks: (n_x, n_y),
     };
     // Legend labels that would make the box wider than the plot are shortened with "…": the
     // box is anchored at a corner, so an overlong one pushes the colour samples out of view.
@@ -663,6 +687,7 @@ mod tests {
             y_range: (0.0, 1.0),
             x_log: false,
             clip: (0.0, 0.0, 1000.0, 500.0),
+            n_ticks: (5, 5),
         };
         let pts: Vec<(f64, f64)> = (0..=10_000).map(|i| (i as f64 / 10_000.0, 0.5)).collect();
         let mut out = Vec::new();

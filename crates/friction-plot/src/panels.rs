@@ -75,6 +75,8 @@ pub fn panels(out: &Output<'_>) -> Vec<(ChartSpec, Vec<Series>)> {
                 .map(|(i, m)| key(m.label(), i))
                 .collect();
             legend.extend(spec.series.iter().filter(|s| s.dashed).map(empty));
+            let mut spec = spec;
+            crate::curve::mark_coinciding(&mut spec, &mut legend, result.blocks.len());
             vec![(spec, legend)]
         }
         Output::StickSlip { labels, runs } => {

@@ -60,6 +60,26 @@ impl Surface {
         })
     }
 
+    /// Where each panel's curves went at the last drawing.
+    pub fn transforms(&self) -> Vec<PlotTransform> {
+        self.transforms.clone()
+    }
+
+    /// Device pixels per CSS pixel at the last drawing.
+    pub fn dpr(&self) -> f64 {
+        self.dpr
+    }
+
+    /// The panel whose plotting area holds (`x`, `y`) CSS px, its transform and the point in
+    /// device pixels.
+    pub fn panel_at(&self, x: f64, y: f64) -> Option<(usize, PlotTransform, (f64, f64))> {
+        let p = (x * self.dpr, y * self.dpr);
+        self.transforms.iter().enumerate().find_map(|(i, t)| {
+            let (l, top, r, bottom) = t.clip;
+            (p.0 >= l && p.0 <= r && p.1 >= top && p.1 <= bottom).then_some((i, *t, p))
+        })
+    }
+
     /// Matches both backing stores to the CSS size × devicePixelRatio.
     /// Whether the plot is too small for a legend inside a chart (it would cover the curves):
     /// under 520 × 360 CSS px, e.g. a 400 × 300 embedded figure.

@@ -250,6 +250,54 @@ pub fn presets(view: &str) -> JsValue {
     })
 }
 
+/// The lesson of `view`: `{text: [..], equation (MathML), references: [{text, link}],
+/// schematic: "stickslip"|"robot"|null, notes: [..]}`, or `null` (`friction_core::views::lessons`).
+#[wasm_bindgen]
+pub fn lesson(view: &str) -> JsValue {
+    #[derive(Serialize)]
+    struct RefOut {
+        text: &'static str,
+        link: &'static str,
+    }
+    #[derive(Serialize)]
+    struct Out {
+        text: &'static [&'static str],
+        equation: &'static str,
+        references: Vec<RefOut>,
+        schematic: Option<&'static str>,
+        notes: &'static [&'static str],
+    }
+    let Some(l) = friction_core::views::lessons::lesson(view) else {
+        return JsValue::NULL;
+    };
+    to_js(&Out {
+        text: l.text,
+        equation: l.equation,
+        references: l
+            .references
+            .iter()
+            .map(|r| RefOut {
+                text: r.text,
+                link: r.link,
+            })
+            .collect(),
+        schematic: l.schematic,
+        notes: l.notes,
+    })
+}
+
+/// Plain words for jargon: `[[term, meaning]]` (`friction_core::views::lessons::GLOSSARY`).
+#[wasm_bindgen]
+pub fn glossary() -> JsValue {
+    to_js(&friction_core::views::lessons::GLOSSARY)
+}
+
+/// The criterion of each phenomena-matrix column, in words, in column order.
+#[wasm_bindgen(js_name = phenomenaCriteria)]
+pub fn phenomena_criteria() -> JsValue {
+    to_js(&friction_core::experiments::phenomena::CRITERIA)
+}
+
 /// Text of the switch that shows the form (5) in place of the rheological inputs.
 #[wasm_bindgen(js_name = sigmaToggleText)]
 pub fn sigma_toggle_text() -> String {

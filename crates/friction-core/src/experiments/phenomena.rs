@@ -81,6 +81,18 @@ pub const PHENOMENA: [&str; 6] = [
     "stickslip",
 ];
 
+/// The criterion of each column in [`PHENOMENA`] order, in words (the module docs give the
+/// experiments in full), so that the page states it next to its column.
+pub const CRITERIA: [&str; 6] = [
+    "holds a ramped force more than 2 % above its sliding friction before breaking away",
+    "steady |F| drops by more than 0.1 % somewhere as |v| grows (1e-7 to 100 m/s)",
+    "steady |F| grows by more than 0.1 % from 10 to 100 m/s",
+    "finite, consistent stiffness dF/dx just after a motion reversal",
+    "a loop in F against v under a sinusoidal velocity, area over 1 % of its box",
+    "the 40 s Rabinowicz benchmark re-sticks (|v| ≤ 2 % of v_b) at least twice after slips \
+     reaching v_b/2, the last time in the second half",
+];
+
 /// The phenomena of one model, with the measured figures behind each flag.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Phenomena {

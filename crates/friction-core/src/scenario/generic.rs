@@ -500,6 +500,7 @@ impl Generic {
             min: 0.0,
             max: 0.0,
             log: false,
+            integer: false,
             value: self.get(def, "model").unwrap_or_default(),
             kind,
             group: Group::MODEL,
@@ -532,6 +533,7 @@ impl Generic {
                 min: s.min,
                 max: s.max,
                 log: s.log,
+                integer: s.integer(),
                 value: fmt_num(value),
                 kind,
                 group,
@@ -558,12 +560,11 @@ impl Generic {
             for e in self.entries() {
                 if let Some(p) = e.info.params.iter().find(|p| p.key == s.key) {
                     let key = qualified(e.info.id, p.key).unwrap_or(p.key);
-                    out.push(control(
-                        key,
-                        p,
-                        self.model_value(e, p),
-                        Some(e.info.short_name()),
-                    ));
+                    let mut c = control(key, p, self.model_value(e, p), Some(e.info.short_name()));
+                    // the model's own value of a quantity the others also have, under the
+                    // model's heading
+                    c.group = model_group(e);
+                    out.push(c);
                 }
             }
         }
@@ -584,6 +585,7 @@ impl Generic {
                     min: p.min,
                     max: p.max,
                     log: p.log,
+                    integer: p.integer(),
                     value: join(xs),
                     kind: ControlKind::List {
                         max_len: LIST_FIELD_MAX.min(l.max_len),
@@ -591,13 +593,55 @@ impl Generic {
                             .map(|i| format!("{}_{i}", p.symbol.trim_end_matches("_i")))
                             .collect(),
                     },
-                    group: Group::MODEL,
+                    group: model_group(e),
                     role: Role::Plain,
                     // the element count n decides how many entries the lists have
                     structural: false,
                 });
             }
         }
+        let entries = self.entries();
+        if entries.len() > 1 {
+            // a key only one of the overlaid models has goes under that model's heading; then
+            // the view's keys, the shared ones, and each model's, in model order
+            // a view key that drives the models (the explorer's F_N, μ_s, μ_k) is shared too
+            for c in out.iter_mut().filter(|c| {
+                c.group == Group::EXPERIMENT
+                    && entries
+                        .iter()
+                        .any(|e| e.info.params.iter().any(|p| p.key == c.key))
+            }) {
+                c.group = Group::SHARED;
+            }
+            for c in out
+                .iter_mut()
+                .filter(|c| c.group == Group::MODEL && c.key != "model")
+            {
+                let owners: Vec<_> = entries
+                    .iter()
+                    .filter(|e| e.info.params.iter().any(|p| p.key == c.key))
+                    .collect();
+                c.group = match owners.as_slice() {
+                    [only] => model_group(only),
+                    _ => Group::SHARED,
+                };
+            }
+            let rank = |c: &Control| match c.group {
+                _ if c.key == "model" => 0,
+                g if g == Group::EXPERIMENT => 1,
+                g if g == Group::SHARED => 2,
+                g => 3 + entries.iter().position(|e| e.info.id == g.id).unwrap_or(0),
+            };
+            out.sort_by_key(rank);
+        }
         out
+    }
+}
+
+/// The heading of one overlaid model's own parameters: its id and short name.
+fn model_group(e: &ModelEntry) -> Group {
+    Group {
+        id: e.info.id,
+        label: e.info.short_name(),
     }
 }

@@ -26,16 +26,15 @@ use crate::experiments::hysteresis::{FreqUnit, HysteresisConfig};
 use crate::experiments::relaxation::RelaxationConfig;
 use crate::experiments::robot_arm::Arm;
 use crate::frbd::{Frbd, Kind};
-use crate::job::{BuiltModel, Inputs, Job, ViewDef, ViewKind};
+use crate::job::{BuiltModel, Inputs, Job, Preset, ViewDef, ViewKind};
 use crate::model::ModelEntry;
 use crate::params::{fmt_num, ParamError};
 
 /// Schema version printed as `v=1`.
 pub const VERSION: &str = "1";
-/// Largest `n` the query string accepts (the page offers 0..=[`PAGE_MAX_N`]).
+/// Largest `n` the query string accepts, and the page's control offers (the range a control
+/// shows is the range enforced).
 pub const MAX_N: usize = 10;
-/// Largest `n` the page's control offers.
-pub const PAGE_MAX_N: usize = 5;
 /// Keys of the FrBD schema given as a triple (the form (5)).
 pub(crate) const SIGMA_KEYS: [&str; 3] = ["sigma0", "sigma1", "gamma1"];
 /// Keys the form (5) replaces (their controls carry [`Role::Rheo`]).
@@ -121,6 +120,11 @@ impl Group {
         id: "model",
         label: "model",
     };
+    /// Parameters every overlaid model has with the same meaning and default (one field).
+    pub const SHARED: Group = Group {
+        id: "shared",
+        label: "shared by the models",
+    };
     /// The n = 1 model given by the differential form (5).
     pub const SIGMA: Group = Group {
         id: "sigma",
@@ -166,6 +170,9 @@ pub struct Control {
     pub max: f64,
     /// Whether a slider should be logarithmic.
     pub log: bool,
+    /// Whether only whole numbers are allowed (a count, [`crate::params::INTEGER_KEYS`]): the
+    /// page's slider steps by one.
+    pub integer: bool,
     /// Current value as text (lists comma-separated).
     pub value: String,
     /// Kind of control.
@@ -225,6 +232,19 @@ impl Scenario {
         } else {
             Err(errs)
         }
+    }
+
+    /// The scenario a preset of `view` sets, from the view's defaults: its link is
+    /// [`Scenario::to_query`] of it (the CLI's `--presets`, the page's preset buttons).
+    pub fn of_preset(view: &ViewDef, p: &Preset) -> Result<Scenario, Vec<ParamError>> {
+        let mut q = format!("view={}", view.name);
+        for (k, v) in &p.query {
+            q.push('&');
+            q.push_str(&query::encode(k));
+            q.push('=');
+            q.push_str(&query::encode(v));
+        }
+        Scenario::parse(&q)
     }
 
     /// Lenient parse (page): every bad, unknown or repeated key is reported and keeps its
@@ -464,6 +484,7 @@ impl Scenario {
             min: 0.0,
             max: 0.0,
             log: false,
+            integer: false,
             value: self.view.name.into(),
             kind: ControlKind::Choice {
                 options: all_views()

@@ -88,7 +88,10 @@ pub static VIEW: ViewDef = ViewDef {
     panels: 2,
     key_controls: &["ratemin", "ratemax", "model"],
     phenomena: false,
-    presets: None,
+    presets: Some(crate::job::Presets {
+        heading: "Class scenarios",
+        list: class_presets,
+    }),
     job: |s: &dyn Inputs| {
         let r = Ramps::from_values(&s.view_values())?;
         Ok(Box::new(BreakawayJob::new(r, s.build_models()?)))
@@ -352,4 +355,25 @@ impl Job for BreakawayJob {
         }
         out
     }
+}
+
+/// Named scenarios for a class: how breakaway depends on the rate the force rises.
+pub fn class_presets() -> Vec<crate::job::Preset> {
+    use crate::job::Preset;
+    vec![
+        Preset::new(
+            "lugre-dahl",
+            "LuGre vs Dahl",
+            "Breakaway force: LuGre against Dahl",
+            "LuGre's breakaway force falls as the force rises faster; Dahl has no static peak",
+            &[("model", "lugre,dahl")],
+        ),
+        Preset::new(
+            "lugre",
+            "LuGre alone",
+            "Breakaway force of LuGre against force rate",
+            "the varying breakaway force of a dynamic friction model",
+            &[("model", "lugre")],
+        ),
+    ]
 }

@@ -7,7 +7,7 @@ use crate::experiments::curve::{composite_figure, CurveResult, CurveRun, Setting
 use crate::job::{
     columns, sig, BuiltModel, Inputs, Job, Output, Preset, Presets, Readout, ViewDef, ViewKind,
 };
-use crate::params::{fmt_num, ParamError};
+use crate::params::{fmt_num, ParamError, ParamSpec};
 use crate::registry;
 
 /// `view=curve`: F–v (or F–X) of one to four models, printed as CSV by the CLI.
@@ -24,21 +24,108 @@ pub static CURVE: ViewDef = ViewDef {
     panels: 1,
     key_controls: &["vmax", "fe", "model"],
     phenomena: false,
-    presets: None,
+    presets: Some(Presets {
+        heading: "Class scenarios",
+        list: curve_presets,
+    }),
     job,
 };
+
+/// The explorer's keys: the curve's, then the physical quantities overlaid models share
+/// (normal force, μ_s, μ_k at the registry's common defaults). A view key drives every selected
+/// model that has it, so curves are compared at the same load: the Stribeck law's own default
+/// F_N of 100 N otherwise spanned ±25 N beside the others' ±1.5 N. The curve view keeps each
+/// model's own defaults (it prints a model's curve as its source gives it).
+pub static EXPLORER_PARAMS: [ParamSpec; 9] = [
+    PARAMS[0],
+    PARAMS[1],
+    PARAMS[2],
+    PARAMS[3],
+    PARAMS[4],
+    PARAMS[5],
+    crate::statics::FN,
+    crate::statics::MUS,
+    crate::statics::MUK,
+];
 
 /// `view=explorer`: the same curve with model controls, overlays and the phenomena matrix.
 pub static EXPLORER: ViewDef = ViewDef {
     name: "explorer",
     title: "Friction model explorer",
+    params: &EXPLORER_PARAMS,
     phenomena: true,
     presets: Some(Presets {
-        heading: "Composite paper figures",
-        list: composite_presets,
+        heading: "Scenarios and composite paper figures",
+        list: explorer_presets,
     }),
     ..CURVE
 };
+
+/// The shared physical quantities a fair overlay sets once for every model (the Stribeck law's
+/// own default normal force is 100 N, the others' 9.81 N).
+const FAIR: [(&str, &str); 3] = [("fn", "9.81"), ("mus", "0.25"), ("muk", "0.15")];
+
+/// A preset overlaying `models` with [`FAIR`] shared values.
+fn fair(
+    id: &'static str,
+    label: &'static str,
+    name: &str,
+    description: &str,
+    models: &str,
+) -> Preset {
+    let mut q = vec![("model", models)];
+    q.extend(FAIR);
+    Preset::new(id, label, name, description, &q)
+}
+
+/// The curve view's scenarios for a class.
+pub fn curve_presets() -> Vec<Preset> {
+    vec![
+        fair(
+            "stribeck-vs-none",
+            "Stribeck weakening vs none",
+            "Stribeck weakening against plain Coulomb friction",
+            "same F_N, μ_s, μ_k: the Stribeck law falls from μ_s F_N to μ_k F_N as |v| grows, \
+             Coulomb stays at μ_k F_N",
+            "stribeck,coulomb",
+        ),
+        fair(
+            "static-laws",
+            "Coulomb, Stribeck, Karnopp",
+            "Three static laws on the same normal force",
+            "how three static laws treat v = 0: a jump, a peak, a stick window",
+            "coulomb,stribeck,karnopp",
+        ),
+    ]
+}
+
+/// The explorer's scenarios, then one preset per composite paper figure.
+pub fn explorer_presets() -> Vec<Preset> {
+    let mut out = vec![
+        fair(
+            "four-classics",
+            "Stribeck, LuGre, Dahl, Karnopp",
+            "Four classic models on the same normal force and friction coefficients",
+            "static against dynamic laws at equal F_N, μ_s, μ_k",
+            "stribeck,lugre,dahl,karnopp",
+        ),
+        Preset::new(
+            "stiff-vs-soft",
+            "stiff vs soft bristles",
+            "LuGre with stiff bristles against the Dahl model with soft ones",
+            "σ0 = 10⁵ N/m against 10³ N/m: the softer the bristles, the longer the pre-sliding \
+             ramp in F against displacement",
+            &[
+                ("model", "lugre,dahl"),
+                ("sweep", "1"),
+                ("lugre.sigma0", "100000"),
+                ("dahl.sigma0", "1000"),
+            ],
+        ),
+    ];
+    out.extend(composite_presets());
+    out
+}
 
 /// The composite paper's models (\[C\] Figs 2–7) and the acronyms it names them by.
 const COMPOSITE: [(&str, &str); 6] = [

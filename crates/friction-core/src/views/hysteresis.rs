@@ -22,8 +22,8 @@ pub static VIEW: ViewDef = ViewDef {
     key_controls: &["vs", "k0", "tau", "freqs"],
     phenomena: false,
     presets: Some(Presets {
-        heading: "Fig. 3 as in the letter",
-        list: fig3_presets,
+        heading: "Scenarios",
+        list: class_presets,
     }),
     job: |s| Ok(Box::new(HysteresisJob::new(config(s)?))),
 };
@@ -67,6 +67,30 @@ pub fn fig3_presets() -> Vec<Preset> {
             query: common(spec::K0.default, spec::K1.default, "rad", "0.02"),
         },
     ]
+}
+
+/// Fig. 3's two readings, then the Stribeck velocity at both ends of what the loops show: strong
+/// weakening (the loops bend down as |v| grows) and almost none (the loops flatten to a spread of
+/// 10⁻⁴ N, which the axes' offset note makes readable).
+pub fn class_presets() -> Vec<Preset> {
+    let mut out = fig3_presets();
+    out.push(Preset::new(
+        "strong-weakening",
+        "Stribeck weakening (v_S = 0.001)",
+        "Hysteresis with strong Stribeck weakening, v_S = 0.001 m/s",
+        "v_S far below the sliding speed: the friction falls to its sliding value and the \
+         loops bend down",
+        &[("vs", "0.001")],
+    ));
+    out.push(Preset::new(
+        "no-weakening",
+        "no weakening (v_S = 8.11)",
+        "Hysteresis with almost no Stribeck weakening, v_S = 8.11 m/s",
+        "v_S far above the sliding speed: μ stays at μ_s and the loops shrink to a spread of \
+         about 10⁻⁴ N",
+        &[("vs", "8.11")],
+    ));
+    out
 }
 
 /// Solver steps between two looks at the clock (≈ 0.05 ms each for the default model).

@@ -8,6 +8,7 @@
 pub mod breakaway;
 pub mod curve;
 pub mod hysteresis;
+pub mod lessons;
 pub mod prescribed;
 pub mod presliding;
 pub mod relaxation;

@@ -86,7 +86,10 @@ pub static VIEW: ViewDef = ViewDef {
     panels: 3,
     key_controls: &["vamp", "f1", "model"],
     phenomena: false,
-    presets: None,
+    presets: Some(crate::job::Presets {
+        heading: "Class scenarios",
+        list: class_presets,
+    }),
     job: |s| Ok(Box::new(PrescribedJob::new(s)?)),
 };
 
@@ -397,4 +400,25 @@ impl Job for PrescribedJob {
         }
         out
     }
+}
+
+/// Named scenarios for a class: loops of two models under the same motion.
+pub fn class_presets() -> Vec<crate::job::Preset> {
+    use crate::job::Preset;
+    vec![
+        Preset::new(
+            "lugre-gms",
+            "LuGre vs GMS",
+            "Velocity-driven loops: LuGre against Generalized Maxwell-Slip",
+            "the same prescribed velocity: GMS's many elements give a smoother loop",
+            &[("model", "lugre,gms"), ("excite", "0")],
+        ),
+        Preset::new(
+            "displacement",
+            "displacement-driven",
+            "LuGre under a prescribed displacement",
+            "x = x_amp sin ωt: the pre-sliding loop in F against x",
+            &[("model", "lugre"), ("excite", "1")],
+        ),
+    ]
 }

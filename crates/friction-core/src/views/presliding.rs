@@ -45,7 +45,10 @@ pub static VIEW: ViewDef = ViewDef {
     panels: 2,
     key_controls: &["amp", "freq", "model"],
     phenomena: false,
-    presets: None,
+    presets: Some(crate::job::Presets {
+        heading: "Class scenarios",
+        list: class_presets,
+    }),
     job: |s: &dyn Inputs| {
         let p = Presliding::from_values(&s.view_values())?;
         Ok(Box::new(PreslidingJob::new(p, s.build_models()?)))
@@ -357,4 +360,25 @@ impl Job for PreslidingJob {
         }
         out
     }
+}
+
+/// Named scenarios for a class: bristle models against each other below breakaway.
+pub fn class_presets() -> Vec<crate::job::Preset> {
+    use crate::job::Preset;
+    vec![
+        Preset::new(
+            "lugre-dahl",
+            "LuGre vs Dahl",
+            "Pre-sliding: LuGre against Dahl",
+            "below breakaway both move a little, elastically, with a hysteresis loop",
+            &[("model", "lugre,dahl")],
+        ),
+        Preset::new(
+            "near-breakaway",
+            "near breakaway",
+            "LuGre pushed close to breakaway",
+            "a force amplitude near μ_s F_N: the displacement grows and drifts",
+            &[("model", "lugre"), ("amp", "1.4")],
+        ),
+    ]
 }

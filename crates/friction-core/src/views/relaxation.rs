@@ -19,7 +19,10 @@ pub static VIEW: ViewDef = ViewDef {
     panels: 1,
     key_controls: &["vrel", "k0", "tau"],
     phenomena: false,
-    presets: None,
+    presets: Some(crate::job::Presets {
+        heading: "Class scenarios",
+        list: class_presets,
+    }),
     job: |s| Ok(Box::new(RelaxationJob::new(config(s)?))),
 };
 
@@ -162,4 +165,32 @@ impl Job for RelaxationJob {
         }
         out
     }
+}
+
+/// Named scenarios for a class: the order's effect and the sliding speed's.
+pub fn class_presets() -> Vec<crate::job::Preset> {
+    use crate::job::Preset;
+    vec![
+        Preset::new(
+            "one-branch",
+            "n = 1 only",
+            "Relaxation with one branch (n = 1)",
+            "a single Maxwell branch: one time constant, the force settles once",
+            &[("model", "frbd-gm"), ("n", "1")],
+        ),
+        Preset::new(
+            "three-branches",
+            "n = 1, 2, 3",
+            "Relaxation for the orders 1, 2 and 3 (Fig. 4)",
+            "each added branch adds a slower time constant: the curves for n = 1, 2, 3 part",
+            &[("model", "frbd-gm"), ("n", "3")],
+        ),
+        Preset::new(
+            "fast-sliding",
+            "fast sliding",
+            "Relaxation at a ten times faster sliding velocity",
+            "v_rel = 0.1 m/s: Stribeck weakening lowers the level the force relaxes to",
+            &[("model", "frbd-gm"), ("n", "3"), ("vrel", "0.1")],
+        ),
+    ]
 }

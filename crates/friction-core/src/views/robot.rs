@@ -21,7 +21,10 @@ pub static VIEW: ViewDef = ViewDef {
     panels: 4,
     key_controls: &["observer", "kobs", "qamp"],
     phenomena: false,
-    presets: None,
+    presets: Some(crate::job::Presets {
+        heading: "Class scenarios",
+        list: class_presets,
+    }),
     job: |s| {
         let (arm, model) = config(s)?;
         Ok(Box::new(RobotJob::new(arm, model)))
@@ -233,4 +236,32 @@ fn readout(arm: &Arm, run: Option<&RobotRun>, error: Option<&str>) -> Readout {
         notes,
         summary,
     }
+}
+
+/// Named scenarios for a class: the observer's effect on tracking.
+pub fn class_presets() -> Vec<crate::job::Preset> {
+    use crate::job::Preset;
+    vec![
+        Preset::new(
+            "observer-on",
+            "observer on",
+            "Tracking with the friction observer fed forward",
+            "the observer's estimate F̂ cancels most of the friction: small tracking error",
+            &[("observer", "1"), ("ref", "sine")],
+        ),
+        Preset::new(
+            "observer-off",
+            "observer off",
+            "Tracking without friction compensation",
+            "no compensation: the joint sticks at each reversal and lags the reference",
+            &[("observer", "0"), ("ref", "sine")],
+        ),
+        Preset::new(
+            "set-point",
+            "set-point step",
+            "A set-point step with the observer",
+            "a step to q_a: the error settles while friction holds the arm near its target",
+            &[("observer", "1"), ("ref", "step")],
+        ),
+    ]
 }

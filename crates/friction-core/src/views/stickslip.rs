@@ -22,7 +22,10 @@ pub static VIEW: ViewDef = ViewDef {
     panels: 6,
     key_controls: &["vb", "kspring", "model"],
     phenomena: false,
-    presets: None,
+    presets: Some(crate::job::Presets {
+        heading: "Class scenarios",
+        list: class_presets,
+    }),
     job: |s| {
         let bench = Bench::from_values(&s.view_values())?;
         Ok(Box::new(StickSlipJob::new(bench, s.build_models()?)))
@@ -226,9 +229,14 @@ impl Job for StickSlipJob {
                 .map(|(_, r, ms)| time_text(r, *ms))
         };
         let mut rows = Vec::new();
+        // only the models run here: the thesis' other rows carry no comparison, the caption
+        // names them
         for row in table65::TABLE_6_5 {
+            let Some(time) = measured(row.id) else {
+                continue;
+            };
             let mut r = vec![row.name.to_string()];
-            r.push(measured(row.id).unwrap_or_else(|| "not run".into()));
+            r.push(time);
             for t in row.times {
                 r.push(t.map_or("DNC".to_string(), |t| format!("{t:.4}")));
             }
@@ -242,8 +250,22 @@ impl Job for StickSlipJob {
                 rows.push(r);
             }
         }
+        let others: Vec<&str> = table65::TABLE_6_5
+            .iter()
+            .filter(|row| measured(row.id).is_none())
+            .map(|row| row.name)
+            .collect();
+        let caption = if others.is_empty() {
+            table65::CAPTION.to_string()
+        } else {
+            format!(
+                "{} Table 6.5 also times {} (select them to compare).",
+                table65::CAPTION,
+                others.join(", ")
+            )
+        };
         Some(Table {
-            caption: table65::CAPTION.to_string(),
+            caption,
             columns: columns(&[
                 "model",
                 "this browser, 40 s run [ms]",
@@ -255,4 +277,33 @@ impl Job for StickSlipJob {
             rows,
         })
     }
+}
+
+/// Named scenarios for a class: which models stick and slip, and the belt speed's effect.
+pub fn class_presets() -> Vec<crate::job::Preset> {
+    use crate::job::Preset;
+    vec![
+        Preset::new(
+            "lugre-coulomb",
+            "LuGre vs Coulomb",
+            "Stick-slip: LuGre against Coulomb",
+            "LuGre's static friction above its sliding friction makes the block stick and slip; \
+             Coulomb's constant force lets it settle into steady sliding",
+            &[("model", "lugre,coulomb"), ("vb", "0.1")],
+        ),
+        Preset::new(
+            "slow-belt",
+            "slow belt",
+            "Stick-slip of LuGre on a slow belt",
+            "v_b = 0.01 m/s: long sticks, sudden slips",
+            &[("model", "lugre"), ("vb", "0.01")],
+        ),
+        Preset::new(
+            "fast-belt",
+            "fast belt",
+            "LuGre on a fast belt",
+            "v_b = 1 m/s: the block never re-sticks, the oscillation dies out",
+            &[("model", "lugre"), ("vb", "1")],
+        ),
+    ]
 }

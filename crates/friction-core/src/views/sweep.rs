@@ -73,7 +73,10 @@ pub static VIEW: ViewDef = ViewDef {
     panels: 4,
     key_controls: &["fmin", "fmax", "model"],
     phenomena: false,
-    presets: None,
+    presets: Some(crate::job::Presets {
+        heading: "Class scenarios",
+        list: class_presets,
+    }),
     job: |s| Ok(Box::new(SweepJob::new(s)?)),
 };
 
@@ -395,3 +398,24 @@ pub const FIG3_NOTES: [&str; 4] = [
      invert once σ1·v exceeds its steady friction (model=lugre, sigma1=1000, vmean=0.0015, \
      vamp=0.0005): the behaviour the letter's sentence describes.",
 ];
+
+/// Named scenarios for a class: loop metrics against frequency for two models.
+pub fn class_presets() -> Vec<crate::job::Preset> {
+    use crate::job::Preset;
+    vec![
+        Preset::new(
+            "lugre-frbd",
+            "LuGre vs FrBD",
+            "Frequency sweep: LuGre against the FrBD GM model",
+            "how the peak force and the loop area change with frequency for each model",
+            &[("model", "lugre,frbd-gm")],
+        ),
+        Preset::new(
+            "frbd",
+            "FrBD alone",
+            "Frequency sweep of the FrBD GM model",
+            "the frictional lag grows with frequency: the loop broadens",
+            &[("model", "frbd-gm")],
+        ),
+    ]
+}

@@ -6,7 +6,7 @@ use crate::experiments::{hysteresis, relaxation, robot_arm};
 use crate::frbd::{spec, Kind};
 use crate::job::FrbdView;
 use crate::params::ParamSpec;
-use crate::scenario::{Control, ControlKind, Group, Role, PAGE_MAX_N};
+use crate::scenario::{Control, ControlKind, Group, Role};
 
 impl FrbdScenario {
     /// The controls after the view choice, in display order.
@@ -20,6 +20,7 @@ impl FrbdScenario {
                 min: 0.0,
                 max: 0.0,
                 log: false,
+                integer: false,
                 value: self.get(key).unwrap_or_default(),
                 kind: ControlKind::Choice {
                     options: options
@@ -58,6 +59,7 @@ impl FrbdScenario {
                 min: sp.min,
                 max: sp.max,
                 log: sp.log,
+                integer: sp.integer(),
                 value,
                 kind,
                 group,
@@ -125,9 +127,7 @@ impl FrbdScenario {
             Group::MODEL,
         ));
         if self.model.has_branches() {
-            let mut c = num(self, "n", N_SPEC, Group::MODEL);
-            c.max = PAGE_MAX_N as f64;
-            out.push(c);
+            out.push(num(self, "n", N_SPEC, Group::MODEL));
         }
         for k in RHEO_KEYS {
             if self.applies(k).is_ok() {
