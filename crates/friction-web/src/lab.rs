@@ -15,6 +15,9 @@ use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
 use crate::draw::Surface;
+
+mod export;
+mod tools;
 use crate::{to_js, JsParamError};
 
 /// The scenario's job, or one that says why it cannot run.
@@ -312,167 +315,10 @@ impl Lab {
         self.invalidate();
     }
 
-    /// Fits the axes to the data now (the page's "Fit" button, a double-click on the plot),
-    /// ending any zoom; a lock stays on.
-    pub fn fit(&mut self) {
-        self.axes.clear();
-        self.job_axes = None;
-        self.held = false;
-        self.fit_final = true;
-        self.invalidate();
-    }
-
-    /// Locks (or unlocks) the axes: while locked they stay put even when data leave them.
-    #[wasm_bindgen(js_name = setLocked)]
-    pub fn set_locked(&mut self, on: bool) {
-        self.locked = on;
-        self.invalidate();
-    }
-
-    /// Whether the axes are locked.
-    pub fn locked(&self) -> bool {
-        self.locked
-    }
-
-    /// Whether the axes were zoomed or panned since the last fit (they then hold still).
-    pub fn zoomed(&self) -> bool {
-        self.held
-    }
-
-    /// Zooms the panel under the point (`x`, `y` in CSS px of the plot) by `factor` (< 1 in,
-    /// > 1 out) about that point, on both axes (or only x / only y with `axis` "x" / "y").
-    /// Returns whether a panel was there.
-    pub fn zoom(&mut self, x: f64, y: f64, factor: f64, axis: &str) -> bool {
-        let factor = factor.clamp(0.01, 100.0);
-        self.transform_axes(x, y, |t, (px, py)| {
-            let (ux, uy) = t.to_unit(px, py);
-            let scale = |(a, b): (f64, f64), u: f64| {
-                let c = a + u * (b - a);
-                (c - (c - a) * factor, c + (b - c) * factor)
-            };
-            let xr = if axis == "y" {
-                t.x_range
-            } else {
-                scale(t.x_range, ux)
-            };
-            let yr = if axis == "x" {
-                t.y_range
-            } else {
-                scale(t.y_range, uy)
-            };
-            (xr, yr)
-        })
-    }
-
-    /// Pans the panel under the point (`x`, `y` in CSS px) by (`dx`, `dy`) CSS px, the data
-    /// moving with the pointer. Returns whether a panel was there.
-    pub fn pan(&mut self, x: f64, y: f64, dx: f64, dy: f64) -> bool {
-        self.transform_axes(x, y, |t, _| {
-            let (w, h) = (t.px.1 - t.px.0, t.py.0 - t.py.1);
-            let sx = (t.x_range.1 - t.x_range.0) * dx / w;
-            let sy = (t.y_range.1 - t.y_range.0) * dy / h;
-            (
-                (t.x_range.0 - sx, t.x_range.1 - sx),
-                (t.y_range.0 + sy, t.y_range.1 + sy),
-            )
-        })
-    }
-
-    /// Current axis ranges per panel: `[[xlo, xhi, ylo, yhi]]` (data units).
-    pub fn axes(&self) -> Vec<f64> {
-        self.axes
-            .iter()
-            .flatten()
-            .flat_map(|((a, b), (c, d))| [*a, *b, *c, *d])
-            .collect()
-    }
-
-    /// Bounds of the finite data per panel of the current output, `[xlo, xhi, ylo, yhi, …]`
-    /// (for tests of the axis policy: the axes must hold unless these leave them).
-    #[wasm_bindgen(js_name = dataBounds)]
-    pub fn data_bounds_js(&self) -> Vec<f64> {
-        panels(&self.job.output())
-            .iter()
-            .flat_map(|(spec, _)| {
-                let (a, b, c, d) = data_bounds(&spec.series);
-                [a, b, c, d]
-            })
-            .collect()
-    }
-
-    /// The tick labels drawn per panel: `[{x: [..], y: [..], x_note, y_note}]` (the notes hold
-    /// an offset or power of ten the labels leave out).
-    pub fn ticks(&self) -> JsValue {
-        let out: Vec<TicksOut> = self
-            .surface
-            .as_ref()
-            .map(|s| s.transforms())
-            .unwrap_or_default()
-            .iter()
-            .map(TicksOut::of)
-            .collect();
-        to_js(&out)
-    }
-
-    /// The data point nearest to (`x`, `y`, CSS px of the plot) within `radius` CSS px, as
-    /// text with units (`"LuGre: v = 0.01 m/s, F = 1.23 N"`), or `undefined`.
-    pub fn nearest(&self, x: f64, y: f64, radius: f64) -> Option<String> {
-        let surface = self.surface.as_ref()?;
-        let (i, t, p) = surface.panel_at(x, y)?;
-        let charts = panels(&self.job.output());
-        let (spec, _) = charts.get(i)?;
-        let r2 = (radius * surface.dpr()).powi(2);
-        let mut best: Option<(f64, &Series, (f64, f64))> = None;
-        for s in &spec.series {
-            for &(dx, dy) in &s.points {
-                let q = t.to_px(dx, dy);
-                let d2 = (q.0 - p.0).powi(2) + (q.1 - p.1).powi(2);
-                if d2.is_finite() && d2 <= r2 && best.is_none_or(|b| d2 < b.0) {
-                    best = Some((d2, s, (dx, dy)));
-                }
-            }
-        }
-        let (_, s, (dx, dy)) = best?;
-        Some(format!(
-            "{}: {}, {}",
-            s.label,
-            friction_plot::readout::value_text(&spec.x_label, dx),
-            friction_plot::readout::value_text(&spec.y_label, dy)
-        ))
-    }
-
     /// Whether the next [`Lab::frame`] has anything to do.
     #[wasm_bindgen(js_name = needsFrame)]
     pub fn needs_frame(&self) -> bool {
         !self.drawn_final
-    }
-
-    /// Sets the axes of the panel under (`x`, `y`) CSS px to `f(transform, device point)`
-    /// (ranges in the transform's units, log10 on a log axis); they then hold still.
-    fn transform_axes(
-        &mut self,
-        x: f64,
-        y: f64,
-        f: impl Fn(&PlotTransform, (f64, f64)) -> Axes,
-    ) -> bool {
-        let Some((i, t, p)) = self.surface.as_ref().and_then(|s| s.panel_at(x, y)) else {
-            return false;
-        };
-        let (xr, yr) = f(&t, p);
-        let ok = |r: (f64, f64)| r.0.is_finite() && r.1.is_finite() && r.1 > r.0;
-        if !(ok(xr) && ok(yr)) || i >= self.axes.len() {
-            return false;
-        }
-        let xr = if t.x_log {
-            (10f64.powf(xr.0), 10f64.powf(xr.1))
-        } else {
-            xr
-        };
-        self.axes[i] = Some((xr, yr));
-        self.held = true;
-        self.job_axes = None;
-        self.invalidate();
-        true
     }
 
     /// Replaces the job by the current scenario's, with a fresh budget.
@@ -652,79 +498,6 @@ impl Lab {
             notes: Vec::new(),
             summary: String::new(),
         })
-    }
-
-    /// The current chart as SVG (the same plotters chart functions, the axes shown on the
-    /// page): one chart at `width` × `height`, or every panel of a multi-panel view in the
-    /// page's grid (with its shared legend band where the panels have one).
-    pub fn svg(&self, width: u32, height: u32) -> Result<String, JsError> {
-        let charts = self.export_charts()?;
-        friction_plot::figure::figure_svg(&charts, (width.max(100), height.max(100)), (500, 380))
-            .map_err(|e| JsError::new(&e.to_string()))
-    }
-
-    /// The current figure as SVG for slides: sub-pixel coordinates, `width` × `height` CSS px
-    /// for the whole figure (a multi-panel view's cells share it), the axes shown on the page,
-    /// and `caption` (empty: none) on a line under the panels.
-    #[wasm_bindgen(js_name = exportSvg)]
-    pub fn export_svg(&self, width: u32, height: u32, caption: &str) -> Result<String, JsError> {
-        let charts = self.export_charts()?;
-        let (w, h) = (width.clamp(100, 8000), height.clamp(100, 8000));
-        let (rows, cols) = friction_plot::figure::grid(charts.len());
-        // a multi-panel view keeps readable cells: the figure grows past the chosen size
-        let cell = ((w / cols as u32).max(400), (h / rows as u32).max(300));
-        friction_plot::export::figure_svg_fine(&charts, (w, h), cell, Some(caption))
-            .map_err(|e| JsError::new(&e.to_string()))
-    }
-
-    /// Draws the current figure for a bitmap export on `canvas` (not on the page): its size
-    /// becomes `width` × `height` × `scale` device pixels, every font and line scaled alike, and
-    /// `caption` (empty: none) goes on a line under the panels.
-    #[wasm_bindgen(js_name = drawExport)]
-    pub fn draw_export(
-        &self,
-        canvas: HtmlCanvasElement,
-        width: u32,
-        height: u32,
-        scale: f64,
-        caption: &str,
-    ) -> Result<(), JsError> {
-        let charts = self.export_charts()?;
-        let scale = scale.clamp(0.5, 4.0);
-        let dim = |x: u32| (x.clamp(100, 4000) as f64 * scale).round() as u32;
-        canvas.set_width(dim(width));
-        canvas.set_height(dim(height));
-        let backend = plotters_canvas::CanvasBackend::with_canvas_object(canvas)
-            .ok_or_else(|| JsError::new("canvas has no 2d context"))?;
-        let root = plotters::prelude::IntoDrawingArea::into_drawing_area(backend);
-        friction_plot::export::draw_figure(&root, &charts, scale, Some(caption))
-            .map_err(|e| JsError::new(&e.to_string()))
-    }
-
-    /// The data on the plot as the CLI prints it for the same link (`Job::csv`): a header of
-    /// columns with units, then the rows.
-    pub fn csv(&self) -> String {
-        self.job.csv(false)
-    }
-
-    /// The charts of the current output with the axes shown on the page.
-    fn export_charts(&self) -> Result<Vec<ChartSpec>, JsError> {
-        let charts: Vec<ChartSpec> = panels(&self.job.output())
-            .into_iter()
-            .enumerate()
-            .map(|(i, (spec, _))| {
-                let axes = self.axes.get(i).copied().flatten();
-                ChartSpec {
-                    x_range: axes.map_or(spec.x_range, |a| a.0),
-                    y_range: axes.map_or(spec.y_range, |a| a.1),
-                    ..spec
-                }
-            })
-            .collect();
-        if charts.is_empty() {
-            return Err(JsError::new("nothing to export yet"));
-        }
-        Ok(charts)
     }
 }
 

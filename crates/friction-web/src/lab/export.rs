@@ -1,0 +1,81 @@
+//! Exports of the current plot: SVG (sub-pixel), bitmaps drawn at a chosen size, and the CSV.
+//!
+//! A child of `lab`: the same charts, axes and panel grid the page shows.
+
+use super::*;
+
+#[wasm_bindgen]
+impl Lab {
+    /// The current chart as SVG (the same plotters chart functions, the axes shown on the
+    /// page): one chart at `width` × `height`, or every panel of a multi-panel view in the
+    /// page's grid (with its shared legend band where the panels have one).
+    pub fn svg(&self, width: u32, height: u32) -> Result<String, JsError> {
+        let charts = self.export_charts()?;
+        friction_plot::figure::figure_svg(&charts, (width.max(100), height.max(100)), (500, 380))
+            .map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// The current figure as SVG for slides: sub-pixel coordinates, `width` × `height` CSS px
+    /// for the whole figure (a multi-panel view's cells share it), the axes shown on the page,
+    /// and `caption` (empty: none) on a line under the panels.
+    #[wasm_bindgen(js_name = exportSvg)]
+    pub fn export_svg(&self, width: u32, height: u32, caption: &str) -> Result<String, JsError> {
+        let charts = self.export_charts()?;
+        let (w, h) = (width.clamp(100, 8000), height.clamp(100, 8000));
+        let (rows, cols) = friction_plot::figure::grid(charts.len());
+        // a multi-panel view keeps readable cells: the figure grows past the chosen size
+        let cell = ((w / cols as u32).max(400), (h / rows as u32).max(300));
+        friction_plot::export::figure_svg_fine(&charts, (w, h), cell, Some(caption))
+            .map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Draws the current figure for a bitmap export on `canvas` (not on the page): its size
+    /// becomes `width` × `height` × `scale` device pixels, every font and line scaled alike, and
+    /// `caption` (empty: none) goes on a line under the panels.
+    #[wasm_bindgen(js_name = drawExport)]
+    pub fn draw_export(
+        &self,
+        canvas: HtmlCanvasElement,
+        width: u32,
+        height: u32,
+        scale: f64,
+        caption: &str,
+    ) -> Result<(), JsError> {
+        let charts = self.export_charts()?;
+        let scale = scale.clamp(0.5, 4.0);
+        let dim = |x: u32| (x.clamp(100, 4000) as f64 * scale).round() as u32;
+        canvas.set_width(dim(width));
+        canvas.set_height(dim(height));
+        let backend = plotters_canvas::CanvasBackend::with_canvas_object(canvas)
+            .ok_or_else(|| JsError::new("canvas has no 2d context"))?;
+        let root = plotters::prelude::IntoDrawingArea::into_drawing_area(backend);
+        friction_plot::export::draw_figure(&root, &charts, scale, Some(caption))
+            .map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// The data on the plot as the CLI prints it for the same link (`Job::csv`): a header of
+    /// columns with units, then the rows.
+    pub fn csv(&self) -> String {
+        self.job.csv(false)
+    }
+
+    /// The charts of the current output with the axes shown on the page.
+    fn export_charts(&self) -> Result<Vec<ChartSpec>, JsError> {
+        let charts: Vec<ChartSpec> = panels(&self.job.output())
+            .into_iter()
+            .enumerate()
+            .map(|(i, (spec, _))| {
+                let axes = self.axes.get(i).copied().flatten();
+                ChartSpec {
+                    x_range: axes.map_or(spec.x_range, |a| a.0),
+                    y_range: axes.map_or(spec.y_range, |a| a.1),
+                    ..spec
+                }
+            })
+            .collect();
+        if charts.is_empty() {
+            return Err(JsError::new("nothing to export yet"));
+        }
+        Ok(charts)
+    }
+}
