@@ -5,8 +5,6 @@
 /** The iframe sandbox the Embed snippet offers: scripts on the frame's own origin (it fetches its
  * wasm from there, so a plain static server needs no CORS header) and popups for the link out. */
 const EMBED_SANDBOX = "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox";
-import { attachExplain } from "./explain/explain.js";
-
 // page layout and embedding, not physics: never sent to the core (`show` = the embed strip's
 // control keys, `origin` = the host origins the postMessage API obeys, `lesson=1` opens the lesson)
 const PAGE_KEYS = ["embed", "controls", "show", "origin", "lesson"];
@@ -125,7 +123,15 @@ class Page {
     this.buildControls();
     this.syncExtras();
     this.wireButtons();
-    this.explain = attachExplain(this); // lesson, plot tools, export (www/explain/)
+    // lesson, plot tools, export (www/explain/, ES modules). Loaded dynamically: in a frame with an
+    // opaque origin on a server without CORS, boot.js runs this file as a classic script, where a
+    // static import is a syntax error and a module fetch is refused; the figure then works without them.
+    this.explain = null;
+    if (document.currentScript === null) {
+      import("./explain/explain.js")
+        .then(({ attachExplain }) => { this.explain = attachExplain(this); this.explain?.syncView(); })
+        .catch((e) => console.warn("plot tools not loaded:", e));
+    }
     new ResizeObserver(() => { this.lab.resized(); this.schedule(); }).observe($("plot-box"));
     // the throttled URL write of a change made just before a reload, a navigation or a tab
     // switch would never run: write it when the page is hidden

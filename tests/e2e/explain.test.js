@@ -216,7 +216,8 @@ test("explorer with Stribeck, LuGre, Dahl, Karnopp: same F_N, comparable ranges,
   const criteria = await page.$$eval("#phenomena-table tr.criteria td", (tds) => tds.map((t) => t.textContent));
   assert.match(criteria.join(" | "), /re-sticks/);
   // parameters grouped by model
-  const groups = await page.$$eval("fieldset.group legend", (ls) => ls.map((l) => l.textContent));
+  // (the first group is a fieldset, the others collapsible <details>: issue 15's layout)
+  const groups = await page.$$eval("fieldset.group legend, details.group summary", (ls) => ls.map((l) => l.textContent));
   assert.ok(groups.includes("shared by the models") && groups.includes("LuGre") && groups.includes("Karnopp"), groups.join(" | "));
   await screenshot(page, "explain-explorer-4-models.png");
   assert.deepEqual(problems, []);

@@ -43,7 +43,8 @@ function inspect() {
   out.touch = touch;
   // text clipped by its own box (block-level text holders; inline boxes have no client width)
   for (const el of document.querySelectorAll("h1, h2, label, button, summary, legend, select, p, li, th, td, caption, .unit, .hint, .err")) {
-    if (!visible(el) || getComputedStyle(el).display === "inline") continue;
+    // .sr-only text is clipped to 1 px on purpose (read by screen readers, not shown)
+    if (!visible(el) || getComputedStyle(el).display === "inline" || el.closest(".sr-only")) continue;
     if (el.scrollWidth > el.clientWidth + 1) out.clipped.push(`${el.tagName.toLowerCase()}#${el.id}.${el.className} "${el.textContent.trim().slice(0, 40)}" ${el.scrollWidth}>${el.clientWidth}`);
   }
   const controls = [...document.querySelectorAll("#controls input, #controls select, #controls button")].filter((el) => !el.closest(".ctl[hidden], .group[hidden]") && !el.hidden && el.type !== "hidden");

@@ -135,14 +135,16 @@ impl FrictionModel for ModifiedStribeck {
         dx[0] = Self::pull_back(v, d, g);
     }
     fn force(&self, v: f64, _fe: f64, x: &[f64]) -> f64 {
-        let g = self.g(v);
+        // a solver's trial at a non-finite v makes g NaN, where f64::clamp panics (found by the
+        // fuzz run): bounded at 0, the force stays NaN through b_v v and the step is rejected
+        let g = self.g(v).max(0.0);
         self.k * x[0].clamp(-g, g) + self.bv * v
     }
     fn derivative_and_force(&self, v: f64, _fe: f64, x: &[f64], dx: &mut [f64]) -> f64 {
         let d = x[0];
         let g = self.g(v);
         dx[0] = Self::pull_back(v, d, g);
-        self.k * d.clamp(-g, g) + self.bv * v
+        self.k * d.clamp(-g.max(0.0), g.max(0.0)) + self.bv * v
     }
     fn state_scale(&self, _i: usize) -> f64 {
         self.a1

@@ -238,6 +238,8 @@ pub fn sgn(x: f64) -> f64 {
 /// The stick branch of (5.1)/(5.4): min(|F_e|, F_max)·sgn(F_e).
 #[inline]
 pub fn stick(fe: f64, f_max: f64) -> f64 {
+    // f64::clamp panics on a NaN or negative bound (a solver's non-finite trial state)
+    let f_max = f_max.max(0.0);
     fe.clamp(-f_max, f_max)
 }
 
