@@ -76,6 +76,8 @@ export function attachLesson(page) {
   box.className = "lesson";
   const forced = page.pageKeys?.lesson === "1";
   if (forced) box.classList.add("forced");
+  // hidden in an embed unless lesson=1, also before explain.css has arrived (its rule says the same)
+  if (page.embed && !forced) box.hidden = true;
   // closed (one line) so the plot stays in view; lesson=1 opens it, also in embed mode
   box.open = forced;
   const summary = document.createElement("summary");
@@ -89,7 +91,7 @@ export function attachLesson(page) {
     if (view === shown) return;
     shown = view;
     const l = page.b.lesson(view);
-    box.hidden = !l;
+    box.hidden = !l || (page.embed && !forced);
     if (!l) return;
     const nodes = l.text.map((t) => { const p = document.createElement("p"); p.textContent = t; return p; });
     const eq = document.createElement("div");
