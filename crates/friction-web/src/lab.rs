@@ -18,7 +18,10 @@ use crate::draw::Surface;
 
 mod export;
 mod tools;
+mod wire;
+
 use crate::{to_js, JsParamError};
+use wire::{ControlOut, Status, TableOut, TicksOut};
 
 /// The scenario's job, or one that says why it cannot run.
 fn job_for(s: &Scenario) -> Box<dyn Job> {
@@ -32,78 +35,9 @@ fn now() -> f64 {
         .unwrap_or(0.0)
 }
 
-#[derive(Serialize)]
-struct ControlOut {
-    key: &'static str,
-    label: String,
-    unit: &'static str,
-    min: f64,
-    max: f64,
-    log: bool,
-    integer: bool,
-    value: String,
-    kind: &'static str,
-    max_len: usize,
-    options: Vec<(&'static str, String)>,
-    items: Vec<String>,
-    group: &'static str,
-    group_label: &'static str,
-    role: &'static str,
-    structural: bool,
-}
-
-#[derive(Serialize)]
-struct Status {
-    done: bool,
-    progress: (usize, usize),
-    background: bool,
-    error: Option<String>,
-}
-
-/// A table of text cells for the page (the core's [`Readout`] or [`Table`]).
-#[derive(Serialize)]
-struct TableOut {
-    caption: String,
-    columns: Vec<String>,
-    rows: Vec<Vec<String>>,
-    notes: Vec<String>,
-    summary: String,
-}
-
 /// Computing time a job may spend on the page \[ms\] before it is stopped with the job's hint of
 /// what to change: the CLI's 5 s budget, for a browser about three times slower than native.
 pub const COMPUTE_BUDGET_MS: f64 = 15_000.0;
-
-/// The tick labels of one drawn panel, as a reader sees them.
-#[derive(Serialize)]
-struct TicksOut {
-    x: Vec<String>,
-    y: Vec<String>,
-    x_note: Option<String>,
-    y_note: Option<String>,
-}
-
-impl TicksOut {
-    fn of(t: &PlotTransform) -> TicksOut {
-        use friction_plot::ticks::{labels, TickFormat};
-        let ((x0, x1), (y0, y1)) = (t.x_range, t.y_range);
-        let (nx, ny) = t.n_ticks;
-        TicksOut {
-            x: if t.x_log {
-                Vec::new()
-            } else {
-                labels(x0, x1, nx)
-            },
-            y: labels(y0, y1, ny),
-            x_note: if t.x_log {
-                None
-            } else {
-                TickFormat::new(x0, x1, nx).note()
-            },
-            y_note: TickFormat::new(y0, y1, ny).note(),
-        }
-    }
-}
 
 /// (x range, y range) of one panel.
 type Axes = ((f64, f64), (f64, f64));

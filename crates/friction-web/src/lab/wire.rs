@@ -1,0 +1,73 @@
+//! What `Lab` hands the page: controls, status, tables and tick labels, serialised by serde.
+
+use friction_plot::PlotTransform;
+use serde::Serialize;
+
+#[derive(Serialize)]
+pub(super) struct ControlOut {
+    pub(super) key: &'static str,
+    pub(super) label: String,
+    pub(super) unit: &'static str,
+    pub(super) min: f64,
+    pub(super) max: f64,
+    pub(super) log: bool,
+    pub(super) integer: bool,
+    pub(super) value: String,
+    pub(super) kind: &'static str,
+    pub(super) max_len: usize,
+    pub(super) options: Vec<(&'static str, String)>,
+    pub(super) items: Vec<String>,
+    pub(super) group: &'static str,
+    pub(super) group_label: &'static str,
+    pub(super) role: &'static str,
+    pub(super) structural: bool,
+}
+
+#[derive(Serialize)]
+pub(super) struct Status {
+    pub(super) done: bool,
+    pub(super) progress: (usize, usize),
+    pub(super) background: bool,
+    pub(super) error: Option<String>,
+}
+
+/// A table of text cells for the page (the core's [`Readout`] or [`Table`]).
+#[derive(Serialize)]
+pub(super) struct TableOut {
+    pub(super) caption: String,
+    pub(super) columns: Vec<String>,
+    pub(super) rows: Vec<Vec<String>>,
+    pub(super) notes: Vec<String>,
+    pub(super) summary: String,
+}
+
+/// The tick labels of one drawn panel, as a reader sees them.
+#[derive(Serialize)]
+pub(super) struct TicksOut {
+    pub(super) x: Vec<String>,
+    pub(super) y: Vec<String>,
+    pub(super) x_note: Option<String>,
+    pub(super) y_note: Option<String>,
+}
+
+impl TicksOut {
+    pub(super) fn of(t: &PlotTransform) -> TicksOut {
+        use friction_plot::ticks::{labels, TickFormat};
+        let ((x0, x1), (y0, y1)) = (t.x_range, t.y_range);
+        let (nx, ny) = t.n_ticks;
+        TicksOut {
+            x: if t.x_log {
+                Vec::new()
+            } else {
+                labels(x0, x1, nx)
+            },
+            y: labels(y0, y1, ny),
+            x_note: if t.x_log {
+                None
+            } else {
+                TickFormat::new(x0, x1, nx).note()
+            },
+            y_note: TickFormat::new(y0, y1, ny).note(),
+        }
+    }
+}
