@@ -43,7 +43,7 @@ const UNIT_WORDS: [(&str, &str); 10] = [
 ];
 
 /// A power of ten in superscript digits ("⁻⁴").
-fn superscript(e: &str) -> String {
+pub(crate) fn superscript(e: &str) -> String {
     e.chars()
         .map(|c| match c {
             '-' => '⁻',

@@ -7,6 +7,7 @@
 //! ten move into a note beside the axis description ("×10⁻⁴ + 1.499"), so the labels stay short.
 //! The ticks are plotters' own key points, so the labels belong to the ticks it draws.
 
+use crate::readout::superscript;
 use plotters::coord::ranged1d::Ranged;
 use plotters::coord::types::RangedCoordf64;
 
@@ -30,26 +31,6 @@ pub fn key_points(lo: f64, hi: f64, n: usize) -> Vec<f64> {
     }
     let r: RangedCoordf64 = (lo..hi).into();
     r.key_points(n)
-}
-
-/// Superscript form of an integer exponent ("⁻⁴").
-fn superscript(e: i32) -> String {
-    e.to_string()
-        .chars()
-        .map(|c| match c {
-            '-' => '⁻',
-            '0' => '⁰',
-            '1' => '¹',
-            '2' => '²',
-            '3' => '³',
-            '4' => '⁴',
-            '5' => '⁵',
-            '6' => '⁶',
-            '7' => '⁷',
-            '8' => '⁸',
-            _ => '⁹',
-        })
-        .collect()
 }
 
 impl TickFormat {
@@ -128,7 +109,7 @@ impl TickFormat {
     /// What the labels leave out, e.g. `"×10⁻⁴ + 1.499"`, or `None` when they show values as
     /// they are.
     pub fn note(&self) -> Option<String> {
-        let scale = (self.exp != 0).then(|| format!("×10{}", superscript(self.exp)));
+        let scale = (self.exp != 0).then(|| format!("×10{}", superscript(&self.exp.to_string())));
         let offset = (self.offset != 0.0).then(|| {
             let sign = if self.offset < 0.0 { "−" } else { "+" };
             // a multiple of a power of ten: written to that power, without float noise
