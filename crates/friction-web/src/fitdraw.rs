@@ -1,9 +1,6 @@
 //! Draws the Fit panel's charts (`friction_plot::fit`) on the main thread, like the views'
 //! charts; the fit itself runs in the fit worker (`friction-fit-web`). No physics here.
 
-use friction_plot::{draw_chart, Style};
-use plotters::prelude::IntoDrawingArea;
-use plotters_canvas::CanvasBackend;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
@@ -21,17 +18,5 @@ pub fn draw_fit_chart(
 ) -> Result<(), JsError> {
     let spec = friction_plot::fit::fit_chart(which, &t, &x, &v, &f, &fit)
         .ok_or_else(|| JsError::new("no such fit chart, or arrays of unequal length"))?;
-    let scale = crate::fit_canvas_to_dpr(&canvas);
-    let backend = CanvasBackend::with_canvas_object(canvas)
-        .ok_or_else(|| JsError::new("canvas has no 2d context"))?;
-    let root = backend.into_drawing_area();
-    draw_chart(
-        &root,
-        &spec,
-        &Style {
-            scale,
-            ..Style::default()
-        },
-    )
-    .map_err(|e| JsError::new(&e.to_string()))
+    crate::draw_on_canvas(canvas, &spec)
 }

@@ -53,15 +53,23 @@ pub fn fit_canvas_to_dpr(canvas: &HtmlCanvasElement) -> f64 {
 /// Draws the steady-state Stribeck curve of the FrBD letter's Table I on `canvas`.
 #[wasm_bindgen(js_name = drawStribeck)]
 pub fn draw_stribeck(canvas: HtmlCanvasElement, p: f64, v_max: f64) -> Result<(), JsError> {
-    let scale = fit_canvas_to_dpr(&canvas);
     let spec =
         friction_plot::stribeck_chart(&friction_core::stribeck::Stribeck::TABLE_I, p, v_max, 600);
+    draw_on_canvas(canvas, &spec)
+}
+
+/// Draws one chart on `canvas`, sized to its CSS box at the device pixel ratio.
+pub(crate) fn draw_on_canvas(
+    canvas: HtmlCanvasElement,
+    spec: &friction_plot::ChartSpec,
+) -> Result<(), JsError> {
+    let scale = fit_canvas_to_dpr(&canvas);
     let backend = CanvasBackend::with_canvas_object(canvas)
         .ok_or_else(|| JsError::new("canvas has no 2d context"))?;
     let root = backend.into_drawing_area();
     draw_chart(
         &root,
-        &spec,
+        spec,
         &Style {
             scale,
             ..Style::default()
