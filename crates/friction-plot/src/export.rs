@@ -110,6 +110,7 @@ pub fn rescale_svg(svg: &str, s: f64) -> String {
 }
 
 /// Escapes text for an SVG text node.
+#[cfg(feature = "svg")]
 fn xml_text(t: &str) -> String {
     t.replace('&', "&amp;")
         .replace('<', "&lt;")

@@ -157,36 +157,122 @@ impl PlotTransform {
         )
     }
 
-    /// Maps `points` to pixels and drops every point closer than `min_px` to the last kept one
-    /// (the last point is always kept), appending to `out`. Strokes cost in proportion to their
-    /// point count, so about one point per device pixel of path length is what the eye needs.
-    /// Non-finite points break the path: they are passed through as `(NaN, NaN)` once.
+    /// Maps `points` to pixels and thins them to what a stroke can show, appending to `out`.
+    ///
+    /// Runs of points inside one pixel column (`min_px` wide) become at most four: the first,
+    /// the lowest, the highest and the last, in their order. A dense oscillation (the
+    /// stick-slip saw-tooth, a bristle snapping thousands of times) is therefore drawn as its
+    /// envelope rather than as a zig-zag Skia must stroke segment by segment at the compositor
+    /// commit (20 ms per path for four stick-slip models). Points closer than `min_px` to the
+    /// last kept one are then dropped (the last point is always kept). Non-finite points break
+    /// the path: they are passed through as `(NaN, NaN)` once.
     pub fn decimate(&self, points: &[(f64, f64)], min_px: f64, out: &mut Vec<(f64, f64)>) {
-        let mut last: Option<(f64, f64)> = None;
-        let n = points.len();
-        let min2 = min_px * min_px;
+        let mut thin = Thinner {
+            min2: min_px * min_px,
+            last: None,
+            out,
+        };
+        let mut col: Option<Column> = None;
         for (i, &(x, y)) in points.iter().enumerate() {
             let p = self.to_px(x, y);
             if !(p.0.is_finite() && p.1.is_finite()) {
-                if last.is_some() {
-                    out.push((f64::NAN, f64::NAN));
+                if let Some(c) = col.take() {
+                    c.emit(&mut thin, false);
                 }
-                last = None;
+                thin.pen_up();
                 continue;
             }
-            match last {
-                Some(q) if i + 1 < n => {
-                    let (dx, dy) = (p.0 - q.0, p.1 - q.1);
-                    if dx * dx + dy * dy >= min2 {
-                        out.push(p);
-                        last = Some(p);
+            let k = (p.0 / min_px).floor();
+            match col.as_mut() {
+                Some(c) if c.index == k => c.add(i, p),
+                _ => {
+                    if let Some(c) = col.replace(Column::new(k, i, p)) {
+                        c.emit(&mut thin, false);
                     }
                 }
-                _ => {
-                    out.push(p);
-                    last = Some(p);
-                }
             }
+        }
+        if let Some(c) = col {
+            c.emit(&mut thin, true);
+        }
+    }
+}
+
+/// The points of one pixel column that [`PlotTransform::decimate`] keeps: first, lowest,
+/// highest and last, each with its index in the input so they are emitted in order.
+struct Column {
+    index: f64,
+    first: (usize, (f64, f64)),
+    low: (usize, (f64, f64)),
+    high: (usize, (f64, f64)),
+    last: (usize, (f64, f64)),
+}
+
+impl Column {
+    fn new(index: f64, i: usize, p: (f64, f64)) -> Self {
+        Column {
+            index,
+            first: (i, p),
+            low: (i, p),
+            high: (i, p),
+            last: (i, p),
+        }
+    }
+
+    fn add(&mut self, i: usize, p: (f64, f64)) {
+        if p.1 < self.low.1 .1 {
+            self.low = (i, p);
+        }
+        if p.1 > self.high.1 .1 {
+            self.high = (i, p);
+        }
+        self.last = (i, p);
+    }
+
+    /// Hands the column's points to `thin` in input order; `end` keeps the very last point.
+    fn emit(self, thin: &mut Thinner<'_>, end: bool) {
+        let (a, b) = if self.low.0 <= self.high.0 {
+            (self.low, self.high)
+        } else {
+            (self.high, self.low)
+        };
+        let mut prev = usize::MAX;
+        for (i, p) in [self.first, a, b] {
+            if i != prev {
+                thin.keep(p, false);
+                prev = i;
+            }
+        }
+        if self.last.0 != prev || end {
+            thin.keep(self.last.1, end);
+        }
+    }
+}
+
+/// The spacing rule of [`PlotTransform::decimate`]: a point is kept when it is at least
+/// `min_px` from the last kept one, or when forced.
+struct Thinner<'a> {
+    min2: f64,
+    last: Option<(f64, f64)>,
+    out: &'a mut Vec<(f64, f64)>,
+}
+
+impl Thinner<'_> {
+    fn keep(&mut self, p: (f64, f64), force: bool) {
+        let far = self.last.is_none_or(|q| {
+            let (dx, dy) = (p.0 - q.0, p.1 - q.1);
+            dx * dx + dy * dy >= self.min2
+        });
+        if far || (force && self.last != Some(p)) {
+            self.out.push(p);
+            self.last = Some(p);
+        }
+    }
+
+    /// A non-finite point: the path breaks once.
+    fn pen_up(&mut self) {
+        if self.last.take().is_some() {
+            self.out.push((f64::NAN, f64::NAN));
         }
     }
 }
@@ -707,6 +793,41 @@ mod tests {
         );
         assert_eq!(out.len(), 3);
         assert!(out[1].0.is_nan());
+    }
+
+    #[test]
+    fn a_dense_oscillation_is_drawn_as_its_envelope() {
+        let t = PlotTransform {
+            px: (0.0, 100.0),
+            py: (100.0, 0.0),
+            x_range: (0.0, 1.0),
+            y_range: (-1.0, 1.0),
+            x_log: false,
+            clip: (0.0, 0.0, 100.0, 100.0),
+            n_ticks: (5, 5),
+        };
+        // a saw-tooth of 1,000 teeth over 100 px: 20,000 points
+        let pts: Vec<(f64, f64)> = (0..20_000)
+            .map(|i| (i as f64 / 19_999.0, if i % 20 < 10 { -0.9 } else { 0.9 }))
+            .collect();
+        let mut out = Vec::new();
+        t.decimate(&pts, 1.0, &mut out);
+        assert!(out.len() <= 4 * 101, "{} points", out.len());
+        for col in 0..100 {
+            let ys: Vec<f64> = out
+                .iter()
+                .filter(|p| p.0.floor() as usize == col)
+                .map(|p| p.1)
+                .collect();
+            let (lo, hi) = ys
+                .iter()
+                .fold((f64::MAX, f64::MIN), |(a, b), &y| (a.min(y), b.max(y)));
+            assert!(
+                (lo - 5.0).abs() < 1e-9 && (hi - 95.0).abs() < 1e-9,
+                "column {col}: {ys:?}"
+            );
+        }
+        assert_eq!(*out.last().expect("non-empty"), t.to_px(1.0, 0.9));
     }
 
     #[test]
