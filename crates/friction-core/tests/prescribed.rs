@@ -446,3 +446,30 @@ fn prescribed_csv_columns() {
     assert!(m.starts_with("model,freq,fmax,fmin,area,energy,cycles,converged\nlugre,25,"));
     assert_eq!(m.lines().count(), 4);
 }
+
+/// A cycle cut into units of a few solver steps (the page's frame budget; an interval of a stiff
+/// model is cut in its middle) is the cycle integrated in one go, bit for bit, and no unit takes
+/// more than its share of steps: the cut bounds a unit's work without changing the answer.
+#[test]
+fn cycles_cut_by_the_step_cap_equal_uncut_ones() {
+    use friction_core::experiments::prescribed::CycleRun;
+    let drive = velocity(0.0, 0.2);
+    for id in ["lugre", "gms", "leuven", "elasto-plastic"] {
+        let e = find(id).unwrap();
+        let (m, frbd) = built(e);
+        // 50 Hz: the stiff bristles take many steps per sample interval
+        let whole = run(m.as_ref(), frbd.as_ref(), &drive, 50.0).unwrap();
+        let mut r = CycleRun::new(m.as_ref(), frbd.as_ref(), &drive, 50.0);
+        let mut units = 0;
+        // three solver steps per unit: most intervals are cut, some several times
+        while !r.advance_capped(m.as_ref(), 1, 3) {
+            units += 1;
+            assert!(units < 1_000_000, "{id}: does not finish");
+        }
+        let cut = r.cycle().unwrap();
+        assert_eq!(cut.f, whole.f, "{id}: forces differ");
+        assert_eq!(cut.t, whole.t, "{id}: times differ");
+        let steps = whole.metrics.steps;
+        assert!(units >= steps / 3, "{id}: {units} units for {steps} steps");
+    }
+}

@@ -258,9 +258,16 @@ impl CycleRun {
     /// Advances by at most `budget` units (solver steps of an FrBD model, sample intervals of
     /// the others); true when the steady cycle is found (or the run gave up).
     pub fn advance(&mut self, m: &dyn FrictionModel, budget: usize) -> bool {
+        let steps = (UNIT_STEPS * 16 / (16 + m.n_states())).max(1);
+        self.advance_capped(m, budget, steps)
+    }
+
+    /// [`CycleRun::advance`] with its own cap on solver steps per call (a sample interval that
+    /// needs more is continued by the next call, with the same steps as an uncut one).
+    pub fn advance_capped(&mut self, m: &dyn FrictionModel, budget: usize, steps: usize) -> bool {
         match &mut self.inner {
             Inner::Frbd(r) => r.advance(budget),
-            Inner::Stepped(s) => s.advance(m, budget),
+            Inner::Stepped(s) => s.advance(m, budget, steps.max(1)),
             Inner::Static(_) => true,
         }
     }
@@ -448,6 +455,10 @@ const OPTIONS: Options = Options {
     max_steps: 20_000,
 };
 
+/// Solver steps per unit of work for a model with few states (scaled down by its state count):
+/// a few milliseconds.
+pub const UNIT_STEPS: usize = 2_000;
+
 /// Sub-steps per sample of the implicit-Euler stepper (hybrid laws, fallbacks).
 const SUBSTEPS: usize = 4;
 
@@ -481,6 +492,8 @@ struct Stepped {
     last_delta: f64,
     done: bool,
     converged: bool,
+    /// A sample interval begun in `rodas` and cut by the step cap.
+    open: bool,
 }
 
 impl Stepped {
@@ -520,6 +533,7 @@ impl Stepped {
             last_delta: f64::INFINITY,
             done: false,
             converged: false,
+            open: false,
         }
     }
 
@@ -528,11 +542,17 @@ impl Stepped {
         self.vm + self.va * (self.w * t).cos()
     }
 
-    /// Integrates over at most `budget` sample intervals; true when done.
-    fn advance(&mut self, m: &dyn FrictionModel, budget: usize) -> bool {
+    /// Integrates over at most `budget` sample intervals and `steps` solver steps; true when
+    /// done. The step cap bounds a unit of work
+    /// where one stiff interval takes thousands of steps (a 1.2 s unit in the fuzz); an interval
+    /// cut by it resumes where it stopped, with the same steps as an uncut one.
+    fn advance(&mut self, m: &dyn FrictionModel, budget: usize, steps: usize) -> bool {
         let mut used = 0;
-        while !self.done && used < budget {
-            self.interval(m);
+        let mut steps_left = steps;
+        while !self.done && used < budget && steps_left > 0 {
+            if !self.interval(m, &mut steps_left) {
+                break;
+            }
             used += 1;
             if self.k == self.n {
                 self.end_cycle();
@@ -541,8 +561,9 @@ impl Stepped {
         self.done
     }
 
-    /// One sample interval [k h, (k + 1) h] of the cycle.
-    fn interval(&mut self, m: &dyn FrictionModel) {
+    /// One sample interval [k h, (k + 1) h] of the cycle, or as much of it as `steps_left`
+    /// solver steps allow (then false, and the next call continues it).
+    fn interval(&mut self, m: &dyn FrictionModel, steps_left: &mut usize) -> bool {
         let (t0, t1) = (self.k as f64 * self.h, (self.k + 1) as f64 * self.h);
         if self.hybrid {
             let dt = self.h / SUBSTEPS as f64;
@@ -551,8 +572,6 @@ impl Stepped {
                 self.stepper.step(m, v, 0.0, &mut self.y[1..], dt);
             }
         } else {
-            self.y[0] = t0;
-            self.y0.copy_from_slice(&self.y);
             let mut sys = Prescribed {
                 m,
                 vm: self.vm,
@@ -563,12 +582,31 @@ impl Stepped {
                 h0: self.h,
                 ..OPTIONS
             };
-            let result = self.rodas.integrate(&mut sys, t0, &mut self.y, t1, &opts);
+            let mut result = Ok(());
+            if !self.open {
+                self.y[0] = t0;
+                self.y0.copy_from_slice(&self.y);
+                result = self.rodas.begin(&mut sys, t0, &mut self.y, t1, &opts);
+                self.open = result.is_ok();
+            }
+            if self.open {
+                let before = self.rodas.stats().steps;
+                match self.rodas.resume(&mut sys, &mut self.y, &opts, *steps_left) {
+                    Ok(false) => {
+                        *steps_left = steps_left.saturating_sub(self.rodas.stats().steps - before);
+                        return false;
+                    }
+                    Ok(true) => {}
+                    Err(e) => result = Err(e),
+                }
+                *steps_left = steps_left.saturating_sub(self.rodas.stats().steps - before);
+                self.open = false;
+            }
             // An event located within round-off of the interval's end (a reversal exactly at
             // a sample, where all GMS elements re-stick) leaves a remainder too short to step:
             // the state is already the state at t1.
             let finished = match result {
-                Ok(_) => true,
+                Ok(()) => true,
                 Err(SolveError::StepTooSmall { t }) => t1 - t <= 1e-9 * self.h,
                 Err(_) => false,
             };
@@ -589,6 +627,7 @@ impl Stepped {
         self.f_cur[k] = m.force(self.v(t1), 0.0, &self.y[1..]);
         let keep = self.keep;
         self.s_cur[k * keep..(k + 1) * keep].copy_from_slice(&self.y[1..1 + keep]);
+        true
     }
 
     fn end_cycle(&mut self) {

@@ -46,6 +46,12 @@ pub struct StateStepper {
 /// busiest of the others, uses about 92 000 in its ramp.
 const ADVANCE_BUDGET: usize = 100_000;
 
+/// Newton solves one [`StateStepper::step`] may spend halving a step Newton cannot take. Ten
+/// halvings deep, a step where Newton fails everywhere cost 2047 solves (30 iterations, a dense
+/// Jacobian each): 1.2 s in one unit of a prescribed-motion fallback (Liang at 10 kHz). Where
+/// halving helps, a few levels suffice.
+const SUBSTEP_BUDGET: u32 = 64;
+
 /// Most switching functions a hybrid law may have for [`StateStepper`] to apply its updates.
 const HYBRID_MAX: usize = 4;
 
@@ -100,7 +106,8 @@ impl StateStepper {
             m.switches(v, fe, x, &mut self.gprev[..k]);
             self.have_g = true;
         }
-        self.substep(m, v, fe, x, dt, 0);
+        let mut budget = SUBSTEP_BUDGET;
+        self.substep(m, v, fe, x, dt, 0, &mut budget);
         if k > 0 {
             let mut g = [0.0; HYBRID_MAX];
             m.switches(v, fe, x, &mut g[..k]);
@@ -220,8 +227,9 @@ impl StateStepper {
     }
 
     /// One implicit-Euler step of `dt` \[s\], or two half steps where Newton fails: halving
-    /// ten times deep at most, after which the last iterate is kept if finite, so that a model
-    /// Newton cannot follow still advances.
+    /// ten times deep at most, and at most `budget` Newton solves in all, after which the last
+    /// iterate is kept if finite, so that a model Newton cannot follow still advances.
+    #[allow(clippy::too_many_arguments)]
     fn substep(
         &mut self,
         m: &dyn FrictionModel,
@@ -230,15 +238,17 @@ impl StateStepper {
         x: &mut [f64],
         dt: f64,
         depth: u32,
+        budget: &mut u32,
     ) {
-        if self.newton(m, v, fe, x, dt) || depth >= 10 {
+        *budget = budget.saturating_sub(1);
+        if self.newton(m, v, fe, x, dt) || depth >= 10 || *budget == 0 {
             if self.y.iter().all(|a| a.is_finite()) {
                 x.copy_from_slice(&self.y);
             }
             return;
         }
-        self.substep(m, v, fe, x, 0.5 * dt, depth + 1);
-        self.substep(m, v, fe, x, 0.5 * dt, depth + 1);
+        self.substep(m, v, fe, x, 0.5 * dt, depth + 1, budget);
+        self.substep(m, v, fe, x, 0.5 * dt, depth + 1, budget);
     }
 
     /// Newton on G(y) = y − x − dt f(y); leaves the iterate in `self.y`; true if converged.
