@@ -9,6 +9,7 @@
 mod draw;
 mod fitdraw;
 mod lab;
+mod measure;
 
 pub use lab::Lab;
 
@@ -21,6 +22,8 @@ use friction_core::scenario::Scenario;
 use friction_plot::{draw_chart, Style};
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
+
+use crate::measure::Measured;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
@@ -65,6 +68,7 @@ pub(crate) fn draw_on_canvas(
 ) -> Result<(), JsError> {
     let scale = fit_canvas_to_dpr(&canvas);
     let backend = CanvasBackend::with_canvas_object(canvas)
+        .map(Measured)
         .ok_or_else(|| JsError::new("canvas has no 2d context"))?;
     let root = backend.into_drawing_area();
     draw_chart(

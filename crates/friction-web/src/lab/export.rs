@@ -47,6 +47,7 @@ impl Lab {
         canvas.set_width(dim(width));
         canvas.set_height(dim(height));
         let backend = plotters_canvas::CanvasBackend::with_canvas_object(canvas)
+            .map(crate::measure::Measured)
             .ok_or_else(|| JsError::new("canvas has no 2d context"))?;
         let root = plotters::prelude::IntoDrawingArea::into_drawing_area(backend);
         friction_plot::export::draw_figure(&root, &charts, scale, Some(caption))
