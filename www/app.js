@@ -805,6 +805,13 @@ class Page {
       $("status").textContent = st.error;
     }
     $("refining").hidden = st.done;
+    // a long computation says how far it is and when it will stop, so a heavy link explains
+    // itself while it draws
+    if (!st.done) {
+      $("refining").textContent = st.spent_s >= 1
+        ? `computing… ${st.progress[0]} of ${st.progress[1]} done, ${Math.round(st.spent_s)} s (stops at ${Math.round(st.budget_s)} s)`
+        : "refining…";
+    }
     const prog = `${st.progress[0]}/${st.progress[1]}:${st.done}`;
     if (prog !== this.lastProgress || hadInput) {
       this.lastProgress = prog;

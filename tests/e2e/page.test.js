@@ -223,6 +223,23 @@ test("a stiff parameter set is refined over several frames with a visible indica
   assert.deepEqual(problems, []);
 });
 
+test("a heavy link says how far its computation is and when it will stop, while it draws", async () => {
+  // GMS with 1000 elements in the explorer takes several seconds of computing
+  const q = "v=1&view=explorer&model=popp-stelter,gms,specker&xmax=1000&n=1000&sigma0=8627065";
+  const { page, problems } = await openPage(browser.context, `${server.url}?${q}`);
+  await page.waitForFunction(() => /computing… \d+ of \d+ done, \d+ s \(stops at \d+ s\)/.test(document.getElementById("refining").textContent)
+    || document.documentElement.dataset.done === "1", null, { timeout: 60_000 });
+  const text = await page.textContent("#refining");
+  const done = await page.evaluate(() => document.documentElement.dataset.done === "1");
+  console.log(done ? "finished before a second of computing" : `shown: ${text}`);
+  if (!done) {
+    assert.equal(await page.isVisible("#refining"), true);
+    // the budget in the message is the page's own (a number, not a promise)
+    assert.match(text, /stops at [1-9]\d* s/);
+  }
+  assert.deepEqual(problems, []);
+});
+
 test("embed=1 hides the page chrome and full controls, fills the window without scrollbars", async () => {
   const { page, problems } = await openPage(browser.context, `${server.url}?v=1&vs=0.02&embed=1`);
   await ready(page);

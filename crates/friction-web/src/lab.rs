@@ -392,6 +392,8 @@ impl Lab {
             progress,
             background,
             error,
+            spent_s: self.spent_ms / 1000.0,
+            budget_s: COMPUTE_BUDGET_MS / 1000.0,
         }))
     }
 

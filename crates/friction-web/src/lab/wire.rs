@@ -29,6 +29,9 @@ pub(super) struct Status {
     pub(super) progress: (usize, usize),
     pub(super) background: bool,
     pub(super) error: Option<String>,
+    /// Seconds spent computing the current job so far, and the most it may spend.
+    pub(super) spent_s: f64,
+    pub(super) budget_s: f64,
 }
 
 /// A table of text cells for the page (the core's [`Readout`] or [`Table`]).
