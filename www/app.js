@@ -76,6 +76,38 @@ function scaleFor(c, value) {
   };
 }
 
+/** Sets an element's text only when it differs: an unchanged read-out then leaves the page's
+ * layout clean, so a slider step costs one layout per frame, not a rebuilt table's. */
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/** Brings a table to `columns` (its head) and `rows` (first cell a row header), reusing its
+ * cells and touching only those whose text changed. */
+function syncTable(table, columns, rows) {
+  syncRow(table.tHead, 0, columns, true);
+  const body = table.tBodies[0];
+  while (body.rows.length > rows.length) body.deleteRow(-1);
+  rows.forEach((cells, r) => syncRow(body, r, cells, false));
+}
+
+function syncRow(section, r, cells, head) {
+  let tr = section.rows[r];
+  if (!tr) { tr = document.createElement("tr"); section.append(tr); }
+  while (tr.cells.length > cells.length) tr.deleteCell(-1);
+  cells.forEach((text, i) => {
+    const tag = head || i === 0 ? "TH" : "TD";
+    let cell = tr.cells[i];
+    if (!cell || cell.tagName !== tag) {
+      const fresh = document.createElement(tag.toLowerCase());
+      if (tag === "TH") fresh.scope = head ? "col" : "row";
+      if (cell) cell.replaceWith(fresh); else tr.append(fresh);
+      cell = fresh;
+    }
+    setText(cell, text);
+  });
+}
+
 class Page {
   constructor(bindings) {
     this.b = bindings;
@@ -830,30 +862,15 @@ class Page {
 
   showReadout(done) {
     const r = this.lab.readout();
-    const table = $("readout-table");
-    const head = document.createElement("tr");
-    for (const c of r.columns) {
-      const th = document.createElement("th");
-      th.scope = "col";
-      th.textContent = c;
-      head.append(th);
-    }
-    table.tHead.replaceChildren(head);
-    const rows = r.rows.map((cells) => {
-      const tr = document.createElement("tr");
-      cells.forEach((text, i) => {
-        const td = document.createElement(i === 0 ? "th" : "td");
-        if (i === 0) td.scope = "row";
-        td.textContent = text;
-        tr.append(td);
-      });
-      return tr;
-    });
-    table.tBodies[0].replaceChildren(...rows);
-    $("readout-caption").textContent = r.caption;
+    syncTable($("readout-table"), r.columns, r.rows);
+    setText($("readout-caption"), r.caption);
     this.showTimings();
-    $("readout-notes").replaceChildren(...r.notes.map((n) => { const li = document.createElement("li"); li.textContent = n; return li; }));
-    $("plot").setAttribute("aria-label", `${this.lab.viewTitle()}. ${r.summary}`);
+    const notes = $("readout-notes");
+    if ([...notes.children].map((li) => li.textContent).join("\n") !== r.notes.join("\n")) {
+      notes.replaceChildren(...r.notes.map((n) => { const li = document.createElement("li"); li.textContent = n; return li; }));
+    }
+    const label = `${this.lab.viewTitle()}. ${r.summary}`;
+    if ($("plot").getAttribute("aria-label") !== label) $("plot").setAttribute("aria-label", label);
     if (done) {
       clearTimeout(this.liveTimer);
       // announce once the hand stops, not on every slider step
@@ -866,25 +883,8 @@ class Page {
     const t = this.lab.timings();
     table.hidden = !t.columns.length;
     if (table.hidden) return;
-    $("timing-caption").textContent = t.caption;
-    const head = document.createElement("tr");
-    for (const c of t.columns) {
-      const th = document.createElement("th");
-      th.scope = "col";
-      th.textContent = c;
-      head.append(th);
-    }
-    table.tHead.replaceChildren(head);
-    table.tBodies[0].replaceChildren(...t.rows.map((cells) => {
-      const tr = document.createElement("tr");
-      cells.forEach((text, i) => {
-        const td = document.createElement(i === 0 ? "th" : "td");
-        if (i === 0) td.scope = "row";
-        td.textContent = text;
-        tr.append(td);
-      });
-      return tr;
-    }));
+    setText($("timing-caption"), t.caption);
+    syncTable(table, t.columns, t.rows);
   }
 
   // ----- URL, sharing, embedding -----

@@ -8,7 +8,7 @@ use plotters_canvas::CanvasBackend;
 use wasm_bindgen::{JsCast, JsError, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
-use crate::fit_canvas_to_dpr;
+use crate::fit_canvas_to;
 use crate::measure::Measured;
 
 /// Line widths in CSS px. Thin lines are much cheaper to paint in software (RENDERING.md) and
@@ -27,6 +27,10 @@ pub struct Surface {
     transforms: Vec<PlotTransform>,
     /// Pixel points of the curve being stroked; reused so frames do not allocate for it.
     scratch: Vec<(f64, f64)>,
+    /// The canvases' CSS size \[px\] as last read, until [`Surface::resized`]: reading it
+    /// (`clientWidth`) in a frame whose DOM changed forces a layout of the whole page, a
+    /// second one after the browser's own.
+    css: Option<(i32, i32)>,
 }
 
 fn context(c: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d, JsError> {
@@ -58,6 +62,7 @@ impl Surface {
             bg_key: String::new(),
             transforms: Vec::new(),
             scratch: Vec::with_capacity(4096),
+            css: None,
         })
     }
 
@@ -84,13 +89,27 @@ impl Surface {
     /// Matches both backing stores to the CSS size × devicePixelRatio.
     /// Whether the plot is too small for a legend inside a chart (it would cover the curves):
     /// under 520 × 360 CSS px, e.g. a 400 × 300 embedded figure.
-    pub fn small(&self) -> bool {
-        self.bg.client_width() < 520 || self.bg.client_height() < 360
+    pub fn small(&mut self) -> bool {
+        let (w, h) = self.css_size();
+        w < 520 || h < 360
+    }
+
+    /// The page says the canvases may have changed size: the next drawing reads it again.
+    pub fn resized(&mut self) {
+        self.css = None;
+    }
+
+    fn css_size(&mut self) -> (i32, i32) {
+        let bg = &self.bg;
+        *self
+            .css
+            .get_or_insert_with(|| (bg.client_width(), bg.client_height()))
     }
 
     fn fit(&mut self) {
-        self.dpr = fit_canvas_to_dpr(&self.bg);
-        fit_canvas_to_dpr(&self.fg);
+        let size = self.css_size();
+        self.dpr = fit_canvas_to(&self.bg, size);
+        fit_canvas_to(&self.fg, size);
     }
 
     /// Draws panels in a grid (1 → 1×1, 2 → 1×2, 3–4 → 2×2, 5–6 → 2×3, …), under one legend

@@ -239,6 +239,9 @@ impl Lab {
 
     /// The canvases changed size: the next frame redraws.
     pub fn resized(&mut self) {
+        if let Some(s) = self.surface.as_mut() {
+            s.resized();
+        }
         self.invalidate();
     }
 

@@ -38,12 +38,17 @@ pub fn start() {
 ///
 /// plotters-canvas draws in backing-store pixels, so without this lines are blurry on HiDPI.
 pub fn fit_canvas_to_dpr(canvas: &HtmlCanvasElement) -> f64 {
+    fit_canvas_to(canvas, (canvas.client_width(), canvas.client_height()))
+}
+
+/// [`fit_canvas_to_dpr`] for a canvas whose CSS size \[px\] the caller knows.
+pub(crate) fn fit_canvas_to(canvas: &HtmlCanvasElement, (css_w, css_h): (i32, i32)) -> f64 {
     let dpr = web_sys::window()
         .map(|w| w.device_pixel_ratio())
         .unwrap_or(1.0)
         .max(1.0);
-    let w = (canvas.client_width().max(1) as f64 * dpr).round() as u32;
-    let h = (canvas.client_height().max(1) as f64 * dpr).round() as u32;
+    let w = (css_w.max(1) as f64 * dpr).round() as u32;
+    let h = (css_h.max(1) as f64 * dpr).round() as u32;
     if canvas.width() != w {
         canvas.set_width(w);
     }
