@@ -54,15 +54,24 @@ fn main() {
             Ok(j) => j,
             Err(e) => return println!("refused: {e}"),
         };
-        let (mut units, mut worst) = (0usize, 0.0f64);
+        let (mut units, mut worst, mut drawn, mut chart_worst) = (0usize, 0.0f64, None, 0.0f64);
         while !job.done() && clock() < budget {
             let u = clock();
             job.advance(&clock);
             units += 1;
             worst = worst.max(clock() - u);
+            // the page rebuilds its charts whenever the output changes: time that too
+            let version = job.output_version();
+            if version.is_none() || version != drawn || job.done() {
+                let c = clock();
+                let charts = friction_plot::panels::panels(&job.output());
+                std::hint::black_box(charts);
+                chart_worst = chart_worst.max(clock() - c);
+                drawn = version;
+            }
         }
         println!(
-            "{units} units in {:.1} ms, longest {worst:.2} ms, progress {:?}, done {}",
+            "{units} units in {:.1} ms, longest {worst:.2} ms, longest chart build {chart_worst:.2} ms, progress {:?}, done {}",
             clock(),
             job.progress(),
             job.done()

@@ -142,6 +142,11 @@ pub(crate) fn thin_path(a: &[f64], b: &[f64]) -> Vec<(f64, f64)> {
             if breaks || (x - last.0).abs() > ea || (y - last.1).abs() > eb {
                 last = (x, y);
                 out.push(last);
+                // too fine a tolerance shows early: stop the pass there rather than finish
+                // it (a 2 M-point run tried up to eight whole passes per chart)
+                if out.len() > MAX_PATH_POINTS {
+                    break;
+                }
             }
         }
         out.push((a[n - 1], b[n - 1]));
