@@ -32,7 +32,7 @@ mod tableau;
 pub use events::{EventAction, Point};
 
 use events::sgn;
-use step::ARROW_MIN;
+pub(crate) use step::ARROW_MIN;
 use tableau::{Tableau, MAX_STAGES, RODAS4, RODAS5P};
 
 /// A first-order autonomous ODE system y' = f(y) with optional switching functions.

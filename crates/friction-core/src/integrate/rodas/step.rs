@@ -13,7 +13,7 @@ pub(super) const SMALL: usize = 7;
 /// Arrow-shaped systems with more continuous states than this use the Schur complement. Kept
 /// at 6 when [`SMALL`] grew to 7 so that the bristle model (7 states) stays on the path its
 /// benchmark values were validated with.
-pub(super) const ARROW_MIN: usize = 6;
+pub(crate) const ARROW_MIN: usize = 6;
 
 impl Rodas {
     /// Evaluates ∂f/∂y of the continuous states into `jac`, from the system or by forward
