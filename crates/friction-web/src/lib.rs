@@ -21,6 +21,10 @@ use friction_core::scenario::Scenario;
 use friction_plot::{draw_chart, Style};
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
+
+/// The page's canvas as the backend type the SVG export also draws through
+/// (`friction_plot::backend`): the chart code is compiled once for both.
+pub(crate) type Canvas = friction_plot::backend::EitherBackend<'static, CanvasBackend>;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
@@ -65,6 +69,7 @@ pub(crate) fn draw_on_canvas(
 ) -> Result<(), JsError> {
     let scale = fit_canvas_to_dpr(&canvas);
     let backend = CanvasBackend::with_canvas_object(canvas)
+        .map(Canvas::Main)
         .ok_or_else(|| JsError::new("canvas has no 2d context"))?;
     let root = backend.into_drawing_area();
     draw_chart(

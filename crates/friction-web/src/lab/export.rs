@@ -3,6 +3,7 @@
 //! A child of `lab`: the same charts, axes and panel grid the page shows.
 
 use super::*;
+use plotters_canvas::CanvasBackend;
 
 #[wasm_bindgen]
 impl Lab {
@@ -11,8 +12,12 @@ impl Lab {
     /// page's grid (with its shared legend band where the panels have one).
     pub fn svg(&self, width: u32, height: u32) -> Result<String, JsError> {
         let charts = self.export_charts()?;
-        friction_plot::figure::figure_svg(&charts, (width.max(100), height.max(100)), (500, 380))
-            .map_err(|e| JsError::new(&e.to_string()))
+        friction_plot::figure::figure_svg_as::<CanvasBackend>(
+            &charts,
+            (width.max(100), height.max(100)),
+            (500, 380),
+        )
+        .map_err(|e| JsError::new(&e.to_string()))
     }
 
     /// The current figure as SVG for slides: sub-pixel coordinates, `width` × `height` CSS px
@@ -25,8 +30,13 @@ impl Lab {
         let (rows, cols) = friction_plot::figure::grid(charts.len());
         // a multi-panel view keeps readable cells: the figure grows past the chosen size
         let cell = ((w / cols as u32).max(400), (h / rows as u32).max(300));
-        friction_plot::export::figure_svg_fine(&charts, (w, h), cell, Some(caption))
-            .map_err(|e| JsError::new(&e.to_string()))
+        friction_plot::export::figure_svg_fine_as::<CanvasBackend>(
+            &charts,
+            (w, h),
+            cell,
+            Some(caption),
+        )
+        .map_err(|e| JsError::new(&e.to_string()))
     }
 
     /// Draws the current figure for a bitmap export on `canvas` (not on the page): its size
@@ -46,7 +56,8 @@ impl Lab {
         let dim = |x: u32| (x.clamp(100, 4000) as f64 * scale).round() as u32;
         canvas.set_width(dim(width));
         canvas.set_height(dim(height));
-        let backend = plotters_canvas::CanvasBackend::with_canvas_object(canvas)
+        let backend = CanvasBackend::with_canvas_object(canvas)
+            .map(crate::Canvas::Main)
             .ok_or_else(|| JsError::new("canvas has no 2d context"))?;
         let root = plotters::prelude::IntoDrawingArea::into_drawing_area(backend);
         friction_plot::export::draw_figure(&root, &charts, scale, Some(caption))
