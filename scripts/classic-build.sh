@@ -9,8 +9,13 @@
 set -euo pipefail
 : "${TRUNK_STAGING_DIR:?run by trunk as a post_build hook}"
 ROOT="$(cd "$TRUNK_SOURCE_DIR/.." && pwd)"
+# Trunk's release build compiles the page's wasm in the Cargo profile www/index.html names
+# (data-cargo-profile-release, a size-optimised one), so its raw wasm is in that profile's directory.
 PROFILE=debug
-[ "${TRUNK_PROFILE:-}" = release ] && PROFILE=release
+if [ "${TRUNK_PROFILE:-}" = release ]; then
+  PROFILE="$(sed -n 's/.*friction-web\/Cargo.toml"[^>]*data-cargo-profile-release="\([^"]*\)".*/\1/p' "$TRUNK_SOURCE_DIR/index.html")"
+  PROFILE="${PROFILE:-release}"
+fi
 RAW="${CARGO_TARGET_DIR:-$ROOT/target}/wasm32-unknown-unknown/$PROFILE/friction_web.wasm"
 WASM="$(ls "$TRUNK_STAGING_DIR"/friction-web-*_bg.wasm)"
 OUT="${WASM%_bg.wasm}-classic.js"

@@ -126,9 +126,24 @@ pub fn figure_svg_fine(
     panel: (u32, u32),
     caption: Option<&str>,
 ) -> Result<String, DrawError> {
+    figure_svg_fine_as::<SVGBackend<'static>>(charts, single, panel, caption)
+}
+
+/// [`figure_svg_fine`] drawn through [`EitherBackend<B>`](crate::backend::EitherBackend), as
+/// [`figure_svg_as`](crate::figure::figure_svg_as).
+#[cfg(feature = "svg")]
+pub fn figure_svg_fine_as<B: DrawingBackend>(
+    charts: &[ChartSpec],
+    single: (u32, u32),
+    panel: (u32, u32),
+    caption: Option<&str>,
+) -> Result<String, DrawError>
+where
+    B::ErrorType: 'static,
+{
     let k = SVG_OVERSAMPLE;
     let up = |(w, h): (u32, u32)| ((w as f64 * k) as u32, (h as f64 * k) as u32);
-    let big = crate::figure::figure_svg_scaled(charts, up(single), up(panel), k)?;
+    let big = crate::figure::figure_svg_scaled::<B>(charts, up(single), up(panel), k)?;
     let svg = rescale_svg(&big, k);
     let Some(caption) = caption.filter(|c| !c.is_empty()) else {
         return Ok(svg);

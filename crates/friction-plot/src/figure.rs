@@ -8,9 +8,9 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::{cut_to_fit, text_width, DrawError, Series, Style};
 #[cfg(feature = "svg")]
-use crate::{draw_chart, ChartSpec};
+use crate::{backend::EitherBackend, draw_chart, ChartSpec};
+use crate::{cut_to_fit, text_width, DrawError, Series, Style};
 
 /// Length of an entry's colour sample, CSS px.
 const SAMPLE_PX: f64 = 22.0;
@@ -205,19 +205,37 @@ pub fn figure_svg(
     single: (u32, u32),
     panel: (u32, u32),
 ) -> Result<String, DrawError> {
-    figure_svg_scaled(charts, single, panel, 1.0)
+    figure_svg_as::<SVGBackend<'static>>(charts, single, panel)
+}
+
+/// [`figure_svg`] drawn through [`EitherBackend<B>`](crate::backend::EitherBackend): a program
+/// that draws its screen through that type (the page: `B` = its canvas backend) then carries
+/// one compiled copy of the chart code, not a second one for SVG.
+#[cfg(feature = "svg")]
+pub fn figure_svg_as<B: DrawingBackend>(
+    charts: &[ChartSpec],
+    single: (u32, u32),
+    panel: (u32, u32),
+) -> Result<String, DrawError>
+where
+    B::ErrorType: 'static,
+{
+    figure_svg_scaled::<B>(charts, single, panel, 1.0)
 }
 
 /// [`figure_svg`] with every size multiplied by `scale` (sizes in device pixels, fonts and line
 /// widths scaled): the export draws at a multiple and divides the coordinates back
 /// (`export.rs`), which keeps the sub-pixel positions plotters' SVG backend would round away.
 #[cfg(feature = "svg")]
-pub(crate) fn figure_svg_scaled(
+pub(crate) fn figure_svg_scaled<B: DrawingBackend>(
     charts: &[ChartSpec],
     single: (u32, u32),
     panel: (u32, u32),
     scale: f64,
-) -> Result<String, DrawError> {
+) -> Result<String, DrawError>
+where
+    B::ErrorType: 'static,
+{
     let (w, h) = if charts.len() <= 1 { single } else { panel };
     let (rows, cols) = grid(charts.len());
     let width = w * cols as u32;
@@ -230,7 +248,7 @@ pub(crate) fn figure_svg_scaled(
     let mut band = String::new();
     let band_h = match &legend {
         Some(entries) => {
-            let probe = SVGBackend::with_string(&mut band, (width, 100)).into_drawing_area();
+            let probe = EitherBackend::<B>::svg(&mut band, (width, 100)).into_drawing_area();
             legend_band_height(&probe, entries, &style)
         }
         None => 0,
@@ -242,7 +260,7 @@ pub(crate) fn figure_svg_scaled(
     );
     if let Some(entries) = &legend {
         {
-            let area = SVGBackend::with_string(&mut band, (width, band_h)).into_drawing_area();
+            let area = EitherBackend::<B>::svg(&mut band, (width, band_h)).into_drawing_area();
             draw_legend_band(&area, entries, &style)?;
             area.present()?;
         }
@@ -252,7 +270,7 @@ pub(crate) fn figure_svg_scaled(
     for (i, c) in charts.iter().enumerate() {
         let mut one = String::new();
         {
-            let root = SVGBackend::with_string(&mut one, (w, h)).into_drawing_area();
+            let root = EitherBackend::<B>::svg(&mut one, (w, h)).into_drawing_area();
             draw_chart(&root, c, &style)?;
         }
         let (x, y) = ((i % cols) as u32 * w, band_h + (i / cols) as u32 * h);

@@ -5,6 +5,8 @@
 //! margins, line widths) are multiplied by [`Style::scale`], the device-pixel ratio, because
 //! plotters-canvas draws in device pixels and knows nothing about HiDPI.
 
+#[cfg(feature = "svg")]
+pub mod backend;
 pub mod curve;
 pub mod export;
 pub mod figure;

@@ -8,8 +8,8 @@ use plotters_canvas::CanvasBackend;
 use wasm_bindgen::{JsCast, JsError, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
-use crate::fit_canvas_to;
 use crate::measure::Measured;
+use crate::{fit_canvas_to, Canvas};
 
 /// Line widths in CSS px. Thin lines are much cheaper to paint in software (RENDERING.md) and
 /// still clearly visible; the legend samples on the background use the same colours.
@@ -139,7 +139,7 @@ impl Surface {
         let mut redrew = false;
         if key != self.bg_key || self.transforms.len() != panels.len() {
             let backend = CanvasBackend::with_canvas_object(self.bg.clone())
-                .map(Measured)
+                .map(|b| Canvas::Main(Measured(b)))
                 .ok_or_else(|| JsError::new("canvas has no 2d context"))?;
             let root = backend.into_drawing_area();
             root.fill(&WHITE)

@@ -24,6 +24,10 @@ use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 
 use crate::measure::Measured;
+
+/// The page's canvas (text sizes measured once, `measure`) as the backend type the SVG export
+/// also draws through (`friction_plot::backend`): the chart code is compiled once for both.
+pub(crate) type Canvas = friction_plot::backend::EitherBackend<'static, Measured<CanvasBackend>>;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
@@ -73,7 +77,7 @@ pub(crate) fn draw_on_canvas(
 ) -> Result<(), JsError> {
     let scale = fit_canvas_to_dpr(&canvas);
     let backend = CanvasBackend::with_canvas_object(canvas)
-        .map(Measured)
+        .map(|b| Canvas::Main(Measured(b)))
         .ok_or_else(|| JsError::new("canvas has no 2d context"))?;
     let root = backend.into_drawing_area();
     draw_chart(

@@ -3,6 +3,9 @@
 //! A child of `lab`: the same charts, axes and panel grid the page shows.
 
 use super::*;
+use plotters_canvas::CanvasBackend;
+
+use crate::measure::Measured;
 
 #[wasm_bindgen]
 impl Lab {
@@ -11,8 +14,12 @@ impl Lab {
     /// page's grid (with its shared legend band where the panels have one).
     pub fn svg(&self, width: u32, height: u32) -> Result<String, JsError> {
         let charts = self.export_charts()?;
-        friction_plot::figure::figure_svg(&charts, (width.max(100), height.max(100)), (500, 380))
-            .map_err(|e| JsError::new(&e.to_string()))
+        friction_plot::figure::figure_svg_as::<Measured<CanvasBackend>>(
+            &charts,
+            (width.max(100), height.max(100)),
+            (500, 380),
+        )
+        .map_err(|e| JsError::new(&e.to_string()))
     }
 
     /// The current figure as SVG for slides: sub-pixel coordinates, `width` × `height` CSS px
@@ -25,8 +32,13 @@ impl Lab {
         let (rows, cols) = friction_plot::figure::grid(charts.len());
         // a multi-panel view keeps readable cells: the figure grows past the chosen size
         let cell = ((w / cols as u32).max(400), (h / rows as u32).max(300));
-        friction_plot::export::figure_svg_fine(&charts, (w, h), cell, Some(caption))
-            .map_err(|e| JsError::new(&e.to_string()))
+        friction_plot::export::figure_svg_fine_as::<Measured<CanvasBackend>>(
+            &charts,
+            (w, h),
+            cell,
+            Some(caption),
+        )
+        .map_err(|e| JsError::new(&e.to_string()))
     }
 
     /// Draws the current figure for a bitmap export on `canvas` (not on the page): its size
@@ -46,8 +58,8 @@ impl Lab {
         let dim = |x: u32| (x.clamp(100, 4000) as f64 * scale).round() as u32;
         canvas.set_width(dim(width));
         canvas.set_height(dim(height));
-        let backend = plotters_canvas::CanvasBackend::with_canvas_object(canvas)
-            .map(crate::measure::Measured)
+        let backend = CanvasBackend::with_canvas_object(canvas)
+            .map(|b| crate::Canvas::Main(Measured(b)))
             .ok_or_else(|| JsError::new("canvas has no 2d context"))?;
         let root = plotters::prelude::IntoDrawingArea::into_drawing_area(backend);
         friction_plot::export::draw_figure(&root, &charts, scale, Some(caption))

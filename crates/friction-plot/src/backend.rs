@@ -1,0 +1,167 @@
+//! One backend type for a screen backend and the SVG export, so the chart code is compiled once.
+//!
+//! Why: every chart function is generic over plotters' `DrawingBackend`, so a program that draws
+//! on a canvas and also exports SVG carries two compiled copies of all of it (in the page's
+//! wasm about 40 KB raw). [`EitherBackend`] is either the program's own backend or an SVG one and
+//! forwards every call unchanged, so the page draws its canvas through `EitherBackend<Canvas>`
+//! and exports through the same type: one copy, the same pixels and the same SVG text.
+
+use plotters::prelude::SVGBackend;
+use plotters_backend::{
+    BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, DrawingErrorKind,
+};
+
+/// The program's backend `B`, or an SVG backend writing into a string.
+pub enum EitherBackend<'a, B> {
+    /// The program's own backend (the page: a canvas).
+    Main(B),
+    /// An SVG document being written.
+    Svg(SVGBackend<'a>),
+}
+
+impl<'a, B> EitherBackend<'a, B> {
+    /// An SVG document of `size` pixels written into `buf`.
+    pub fn svg(buf: &'a mut String, size: (u32, u32)) -> Self {
+        EitherBackend::Svg(SVGBackend::with_string(buf, size))
+    }
+}
+
+/// The error of either backend.
+#[derive(Debug)]
+pub enum EitherError<E> {
+    /// From the program's backend.
+    Main(E),
+    /// From the SVG backend.
+    Svg(std::io::Error),
+}
+
+impl<E: std::fmt::Display> std::fmt::Display for EitherError<E> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EitherError::Main(e) => e.fmt(f),
+            EitherError::Svg(e) => e.fmt(f),
+        }
+    }
+}
+
+impl<E: std::error::Error> std::error::Error for EitherError<E> {}
+
+/// A backend error wrapped into [`EitherError`] by `wrap`.
+fn wrap<E, F>(e: DrawingErrorKind<E>, wrap: impl FnOnce(E) -> F) -> DrawingErrorKind<F>
+where
+    E: std::error::Error + Send + Sync,
+    F: std::error::Error + Send + Sync,
+{
+    match e {
+        DrawingErrorKind::DrawingError(e) => DrawingErrorKind::DrawingError(wrap(e)),
+        DrawingErrorKind::FontError(f) => DrawingErrorKind::FontError(f),
+    }
+}
+
+/// Calls `$call` on whichever backend `$self` holds and wraps its error.
+macro_rules! either {
+    ($self:ident, $b:ident => $call:expr) => {
+        match $self {
+            EitherBackend::Main($b) => $call.map_err(|e| wrap(e, EitherError::Main)),
+            EitherBackend::Svg($b) => $call.map_err(|e| wrap(e, EitherError::Svg)),
+        }
+    };
+}
+
+impl<B: DrawingBackend> DrawingBackend for EitherBackend<'_, B> {
+    type ErrorType = EitherError<B::ErrorType>;
+
+    fn get_size(&self) -> (u32, u32) {
+        match self {
+            EitherBackend::Main(b) => b.get_size(),
+            EitherBackend::Svg(b) => b.get_size(),
+        }
+    }
+
+    fn ensure_prepared(&mut self) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        either!(self, b => b.ensure_prepared())
+    }
+
+    fn present(&mut self) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        either!(self, b => b.present())
+    }
+
+    fn draw_pixel(
+        &mut self,
+        point: BackendCoord,
+        color: BackendColor,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        either!(self, b => b.draw_pixel(point, color))
+    }
+
+    fn draw_line<S: BackendStyle>(
+        &mut self,
+        from: BackendCoord,
+        to: BackendCoord,
+        style: &S,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        either!(self, b => b.draw_line(from, to, style))
+    }
+
+    fn draw_rect<S: BackendStyle>(
+        &mut self,
+        upper_left: BackendCoord,
+        bottom_right: BackendCoord,
+        style: &S,
+        fill: bool,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        either!(self, b => b.draw_rect(upper_left, bottom_right, style, fill))
+    }
+
+    fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        path: I,
+        style: &S,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        either!(self, b => b.draw_path(path, style))
+    }
+
+    fn draw_circle<S: BackendStyle>(
+        &mut self,
+        center: BackendCoord,
+        radius: u32,
+        style: &S,
+        fill: bool,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        either!(self, b => b.draw_circle(center, radius, style, fill))
+    }
+
+    fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        vert: I,
+        style: &S,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        either!(self, b => b.fill_polygon(vert, style))
+    }
+
+    fn draw_text<TStyle: BackendTextStyle>(
+        &mut self,
+        text: &str,
+        style: &TStyle,
+        pos: BackendCoord,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        either!(self, b => b.draw_text(text, style, pos))
+    }
+
+    fn estimate_text_size<TStyle: BackendTextStyle>(
+        &self,
+        text: &str,
+        style: &TStyle,
+    ) -> Result<(u32, u32), DrawingErrorKind<Self::ErrorType>> {
+        either!(self, b => b.estimate_text_size(text, style))
+    }
+
+    fn blit_bitmap(
+        &mut self,
+        pos: BackendCoord,
+        (iw, ih): (u32, u32),
+        src: &[u8],
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        either!(self, b => b.blit_bitmap(pos, (iw, ih), src))
+    }
+}
