@@ -47,6 +47,8 @@ pub struct Driver {
     rodas: Rodas,
     y: Vec<f64>,
     y0: Vec<f64>,
+    g: Vec<f64>,
+    branches: Vec<u64>,
 }
 
 impl Default for Driver {
@@ -62,7 +64,46 @@ impl Driver {
             rodas: Rodas::new(),
             y: Vec::new(),
             y0: Vec::new(),
+            g: Vec::new(),
+            branches: Vec::new(),
         }
+    }
+
+    /// The branch of the model at each sample of the last [`Driver::forces`] run: a hash of
+    /// its discrete states (GMS element modes, bond counters) and of the signs of its switching
+    /// functions there; 0 throughout for models without either.
+    ///
+    /// Why: a model's output can jump where it switches (a GMS element that starts to slip
+    /// drops its damping force σ_i·v), so the force at a sample is a discontinuous function of
+    /// the parameters wherever a switch moves across that sample. A difference quotient is a
+    /// derivative only between two runs on the same branch at that sample; this is how a
+    /// caller tells.
+    pub fn branches(&self) -> &[u64] {
+        &self.branches
+    }
+
+    fn mark(&mut self, m: &dyn FrictionModel, k: usize, v: f64) {
+        let nd = m.n_discrete();
+        let ne = m.n_switches();
+        if nd == 0 && ne == 0 {
+            return;
+        }
+        let x = &self.y[1..];
+        // FNV-1a over the discrete states' bits and the switching functions' signs
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |b: u64| {
+            h ^= b;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        };
+        for a in &x[x.len() - nd..] {
+            eat(a.to_bits());
+        }
+        self.g.resize(ne, 0.0);
+        m.switches(v, 0.0, x, &mut self.g);
+        for a in &self.g {
+            eat(u64::from(a.is_sign_negative()) + 2 * u64::from(*a == 0.0));
+        }
+        self.branches[k] = h;
     }
 
     /// Writes into `f` the force \[N\] of `m` at the sample times `t` \[s\] (increasing) under the
@@ -76,6 +117,8 @@ impl Driver {
     ) -> RunStats {
         let n = t.len().min(v.len()).min(f.len());
         let mut stats = RunStats::default();
+        self.branches.clear();
+        self.branches.resize(n, 0);
         if n == 0 {
             return stats;
         }
@@ -93,12 +136,14 @@ impl Driver {
         let mut stepper = StateStepper::new(ns);
         let is_hybrid = hybrid(m) > 0;
         f[0] = m.force(v[0], 0.0, &self.y[1..]);
+        self.mark(m, 0, v[0]);
         for k in 0..n - 1 {
             let (t0, t1) = (t[k], t[k + 1]);
             let h = t1 - t0;
             // NaN takes this branch too
             if h.is_nan() || h <= 0.0 {
                 f[k + 1] = m.force(v[k + 1], 0.0, &self.y[1..]);
+                self.mark(m, k + 1, v[k + 1]);
                 continue;
             }
             let slope = (v[k + 1] - v[k]) / h;
@@ -139,6 +184,7 @@ impl Driver {
             }
             self.y[0] = t1;
             f[k + 1] = m.force(v[k + 1], 0.0, &self.y[1..]);
+            self.mark(m, k + 1, v[k + 1]);
         }
         stats
     }
