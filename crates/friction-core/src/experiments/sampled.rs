@@ -3,20 +3,14 @@
 //!
 //! Why here: fitting a model to measured data (the `friction-fit` crate) needs the model's
 //! output under the measured motion, and the core already steps every model under a prescribed
-//! velocity ([`super::prescribed`]); this is the same stepping with a piecewise-linear v(t)
-//! instead of a cosine, so the two agree in how each kind of model is integrated:
-//! * static laws are evaluated at the samples;
-//! * hybrid static-stiction laws (a discrete stick/slip mode) keep the implicit-Euler stepper
-//!   whose mode updates they were validated with (four sub-steps per interval);
-//! * every other model with state, FrBD included, goes through the event-locating Rosenbrock
-//!   solver ([`Rodas`]) interval by interval, with the time as an extra state so that v(t)
-//!   varies continuously inside a step and switches are located exactly; where it gives up,
-//!   implicit Euler takes the interval ([`StateStepper::advance`]) and it is counted.
+//! velocity: the intervals are stepped by [`IntervalStepper`] ([`super::driven`]), the stepping
+//! of the prescribed-motion views with a piecewise-linear v(t) instead of a cosine, so the two
+//! agree in how each kind of model is integrated (static laws are evaluated at the samples).
 //!
 //! Every run starts from the virgin state (`initial_state`) at the first sample, F_e = 0.
 
-use crate::integrate::implicit_euler::{hybrid, StateStepper};
-use crate::integrate::rodas::{EventAction, Options, Rodas, SolveError, System};
+use super::driven::{IntervalStepper, Velocity};
+use crate::integrate::rodas::Options;
 use crate::model::FrictionModel;
 
 /// Solver tolerances per interval: tighter than the prescribed-motion views' because a fit
@@ -30,9 +24,6 @@ pub const OPTIONS: Options = Options {
     max_steps: 20_000,
 };
 
-/// Sub-steps per interval of the implicit-Euler stepper (hybrid laws, fallbacks).
-const SUBSTEPS: usize = 4;
-
 /// Work done by one run.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct RunStats {
@@ -44,9 +35,8 @@ pub struct RunStats {
 
 /// Reusable solver scratch for driving models by sampled velocities.
 pub struct Driver {
-    rodas: Rodas,
+    st: Option<IntervalStepper>,
     y: Vec<f64>,
-    y0: Vec<f64>,
     g: Vec<f64>,
     branches: Vec<u64>,
 }
@@ -61,9 +51,8 @@ impl Driver {
     /// Empty scratch; it is sized on first use.
     pub fn new() -> Driver {
         Driver {
-            rodas: Rodas::new(),
+            st: None,
             y: Vec::new(),
-            y0: Vec::new(),
             g: Vec::new(),
             branches: Vec::new(),
         }
@@ -116,7 +105,7 @@ impl Driver {
         f: &mut [f64],
     ) -> RunStats {
         let n = t.len().min(v.len()).min(f.len());
-        let mut stats = RunStats::default();
+        let stats = RunStats::default();
         self.branches.clear();
         self.branches.resize(n, 0);
         if n == 0 {
@@ -132,9 +121,14 @@ impl Driver {
         self.y.clear();
         self.y.resize(1 + ns, 0.0);
         m.initial_state(&mut self.y[1..]);
-        self.y0.clone_from(&self.y);
-        let mut stepper = StateStepper::new(ns);
-        let is_hybrid = hybrid(m) > 0;
+        // the solver's scratch is kept from run to run (a fit makes hundreds)
+        let mut st = match self.st.take() {
+            Some(mut st) => {
+                st.prepare(m);
+                st
+            }
+            None => IntervalStepper::new(m),
+        };
         f[0] = m.force(v[0], 0.0, &self.y[1..]);
         self.mark(m, 0, v[0]);
         for k in 0..n - 1 {
@@ -146,100 +140,22 @@ impl Driver {
                 self.mark(m, k + 1, v[k + 1]);
                 continue;
             }
-            let slope = (v[k + 1] - v[k]) / h;
-            if is_hybrid {
-                let dt = h / SUBSTEPS as f64;
-                for j in 1..=SUBSTEPS {
-                    let vj = v[k] + slope * j as f64 * dt;
-                    stepper.step(m, vj, 0.0, &mut self.y[1..], dt);
-                }
-            } else {
-                self.y[0] = t0;
-                self.y0.copy_from_slice(&self.y);
-                let mut sys = Linear {
-                    m,
-                    t0,
-                    v0: v[k],
-                    slope,
-                    h,
-                };
-                let opts = Options { h0: h, ..OPTIONS };
-                let result = self.rodas.integrate(&mut sys, t0, &mut self.y, t1, &opts);
-                // an event within round-off of the interval's end leaves nothing to step
-                let finished = match result {
-                    Ok(_) => true,
-                    Err(SolveError::StepTooSmall { t }) => t1 - t <= 1e-9 * h,
-                    Err(_) => false,
-                };
-                stats.steps += self.rodas.stats().steps;
-                if !finished || !self.y.iter().all(|a| a.is_finite()) {
-                    self.y.copy_from_slice(&self.y0);
-                    let dt = h / SUBSTEPS as f64;
-                    for j in 0..SUBSTEPS {
-                        let vj = v[k] + slope * (j as f64 + 0.5) * dt;
-                        stepper.advance(m, vj, 0.0, &mut self.y[1..], dt);
-                    }
-                    stats.fallbacks += 1;
-                }
-            }
-            self.y[0] = t1;
+            let vel = Velocity::Poly {
+                t0,
+                v0: v[k],
+                a1: (v[k + 1] - v[k]) / h,
+                a2: 0.0,
+            };
+            st.step(m, vel, h, &mut self.y, (t0, t1, h), &OPTIONS);
             f[k + 1] = m.force(v[k + 1], 0.0, &self.y[1..]);
             self.mark(m, k + 1, v[k + 1]);
         }
+        let stats = RunStats {
+            steps: st.steps,
+            fallbacks: st.fallbacks,
+        };
+        self.st = Some(st);
         stats
-    }
-}
-
-/// A model under v(τ) = v0 + slope·(τ − t0) on one interval, with τ as the leading state.
-struct Linear<'a> {
-    m: &'a dyn FrictionModel,
-    t0: f64,
-    v0: f64,
-    slope: f64,
-    h: f64,
-}
-
-impl Linear<'_> {
-    #[inline]
-    fn v(&self, tau: f64) -> f64 {
-        self.v0 + self.slope * (tau - self.t0)
-    }
-}
-
-impl System for Linear<'_> {
-    fn dim(&self) -> usize {
-        1 + self.m.n_states()
-    }
-    fn rhs(&self, y: &[f64], dy: &mut [f64]) {
-        dy[0] = 1.0;
-        self.m.derivative(self.v(y[0]), 0.0, &y[1..], &mut dy[1..]);
-    }
-    fn scale(&self, i: usize) -> f64 {
-        if i == 0 {
-            self.h
-        } else {
-            self.m.state_scale(i - 1)
-        }
-    }
-    fn n_frozen(&self) -> usize {
-        self.m.n_discrete()
-    }
-    fn dense_head(&self) -> Option<usize> {
-        self.m.separable().then_some(1)
-    }
-    fn n_events(&self) -> usize {
-        self.m.n_switches()
-    }
-    fn events(&self, y: &[f64], g: &mut [f64]) {
-        self.m.switches(self.v(y[0]), 0.0, &y[1..], g);
-    }
-    fn on_event(&mut self, _t: f64, index: usize, rising: bool, y: &mut [f64]) -> EventAction {
-        let v = self.v(y[0]);
-        if self.m.on_switch(index, rising, v, 0.0, &mut y[1..]) {
-            EventAction::Reset
-        } else {
-            EventAction::Continue
-        }
     }
 }
 
