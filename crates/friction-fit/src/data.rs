@@ -9,6 +9,8 @@
 
 use std::fmt;
 
+use friction_core::experiments::sampled::Spline;
+
 /// Fewest data rows a fit accepts.
 pub const MIN_ROWS: usize = 10;
 
@@ -19,8 +21,11 @@ pub struct Data {
     pub t: Vec<f64>,
     /// Displacement \[m\] (integrated from v by the trapezoid rule when the file has none).
     pub x: Vec<f64>,
-    /// Velocity \[m/s\] (differenced from x when the file has none).
+    /// Velocity \[m/s\] (when the file has none: the derivative of the cubic spline through x).
     pub v: Vec<f64>,
+    /// Whether the models are driven by x (a file without v): through a cubic spline of x
+    /// between the samples ([`friction_core::experiments::sampled::Spline`]), not by v.
+    pub x_drive: bool,
     /// Measured friction force \[N\].
     pub f: Vec<f64>,
     /// Normal load \[N\], if given (reported, not used by the models, whose load is a parameter).
@@ -323,10 +328,14 @@ pub fn parse(text: &str, units: &[(&str, &str)]) -> Result<Data, DataError> {
                 .push("x integrated from v (trapezoid rule, x = 0 at the first row)".into());
         }
         _ => {
-            d.v = differentiate(&d.t, &x);
+            d.v = Spline::new(&d.t, &x).velocities();
             d.x = x;
-            d.notes
-                .push("v differenced from x (central differences)".into());
+            d.x_drive = true;
+            d.notes.push(
+                "no v: the models are driven by x through a cubic spline between the samples \
+                 (v is its derivative)"
+                    .into(),
+            );
         }
     }
     if has(Col::N) {

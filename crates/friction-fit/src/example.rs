@@ -132,6 +132,7 @@ impl ExampleSpec {
             x: integrate(&t, &v),
             t,
             v,
+            x_drive: false,
             f,
             normal: None,
             w: None,

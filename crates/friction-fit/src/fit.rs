@@ -94,8 +94,12 @@ impl<'a> Evaluator<'a> {
         }
         let m = (self.spec.entry.build)(&self.values).map_err(|e| e.to_string())?;
         self.runs += 1;
-        self.driver
-            .forces(m.as_ref(), &self.data.t, &self.data.v, out);
+        let d = self.data;
+        if d.x_drive {
+            self.driver.forces_from_x(m.as_ref(), &d.t, &d.x, out);
+        } else {
+            self.driver.forces(m.as_ref(), &d.t, &d.v, out);
+        }
         if out.iter().all(|a| a.is_finite()) {
             Ok(())
         } else {

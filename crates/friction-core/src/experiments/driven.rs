@@ -182,7 +182,6 @@ impl IntervalStepper {
     /// Advances `y` = [τ, states of `m`] from `t0` to `t1` under `vel`; `h` is the interval's
     /// nominal length \[s\] (sub-steps, the solver's first step), `tau_scale` τ's error scale.
     /// Leaves y\[0\] = `t1`.
-    #[allow(clippy::too_many_arguments)]
     pub fn step(
         &mut self,
         m: &dyn FrictionModel,

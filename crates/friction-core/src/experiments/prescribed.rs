@@ -23,9 +23,9 @@
 //! F_e = 0 throughout, as in the other prescribed-motion experiments: stick branches of laws
 //! that depend on an external force do not act.
 
+use super::driven::{IntervalStepper, Velocity};
 use super::hysteresis::{FreqUnit, HysteresisConfig, HysteresisRun, Loop, MAX_CYCLES, TOL};
 use crate::frbd::Frbd;
-use super::driven::{IntervalStepper, Velocity};
 use crate::integrate::rodas::Options;
 use crate::model::FrictionModel;
 use crate::params::ParamSpec;
