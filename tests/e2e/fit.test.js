@@ -173,6 +173,37 @@ test("Export CSV gives the fit and residual columns, equal to the CLI's --csv fo
   assert.deepEqual(problems, []);
 });
 
+test("a file without units in its header is read with the units chosen on the page", async () => {
+  const { page, problems } = await openPage(browser.context, server.url);
+  await ready(page);
+  await page.click("#fit-toggle");
+  await page.waitForFunction(() => document.querySelectorAll("#fit-model option").length > 40);
+  // the Stribeck fixture with x in mm, and no units in the header
+  const lines = (await readFile(path.join(FIXTURES, "stribeck.csv"), "utf8")).trim().split("\n");
+  const text = ["t,x,v,F", ...lines.slice(1).map((l) => {
+    const f = l.split(",");
+    f[1] = String(Number(f[1]) * 1e3);
+    return f.join(",");
+  })].join("\n");
+  await drop(page, "no-units.csv", text);
+  await page.waitForFunction(() => /units look wrong/.test(document.getElementById("fit-message").textContent));
+  assert.equal(await page.isDisabled("#fit-run"), true, "nothing loaded");
+  await page.selectOption("#fit-unit-x", "mm");
+  await page.waitForFunction(() => document.getElementById("fit-record").textContent.includes("400 samples"));
+  assert.match(await page.textContent("#fit-record"), /no unit in the header: t in s, x in mm, v in m\/s, F in N/);
+  assert.equal(await page.isHidden("#fit-message"), true);
+  await page.selectOption("#fit-model", "stribeck");
+  await setFree(page, ["mus", "muk", "vs", "bv"]);
+  await page.click("#fit-run");
+  await page.waitForSelector("#fit-result:not([hidden])", { timeout: 120_000 });
+  // the same fit as from the fixture with its SI header (the scipy agreement data: μs = 0.3)
+  const mus = Number(await page.textContent("#fit-table tbody tr:first-child td:nth-child(2)"));
+  assert.ok(Math.abs(mus - 0.3) < 0.01, `μs = ${mus}`);
+  await page.locator("#fit-units").scrollIntoViewIfNeeded();
+  await screenshot(page, "fit-units.png");
+  assert.deepEqual(problems, []);
+});
+
 test("a bad file shows its message with the line and leaves the loaded record and result alone", async () => {
   const { page, problems } = await openPage(browser.context, server.url);
   await ready(page);

@@ -34,7 +34,19 @@ pub struct Data {
     pub w: Option<Vec<f64>>,
     /// What the parser derived or assumed, for the report.
     pub notes: Vec<String>,
+    /// The keys of the columns present whose header gives no unit (SI assumed unless the
+    /// caller chose one), for the page's unit chooser.
+    pub unitless: Vec<&'static str>,
 }
+
+/// The units a column without one in its header may be given (`parse`'s `units`), SI first,
+/// per column key: what the page's unit chooser offers.
+pub const UNIT_CHOICES: [(&str, &[&str]); 4] = [
+    ("t", &["s", "ms", "µs"]),
+    ("x", &["m", "cm", "mm", "µm", "nm"]),
+    ("v", &["m/s", "cm/s", "mm/s", "µm/s"]),
+    ("F", &["N", "mN", "kN", "µN"]),
+];
 
 impl Data {
     /// Number of samples.
@@ -177,6 +189,16 @@ fn name_and_unit(field: &str) -> (&str, &str) {
 /// Parses a CSV/TSV text with SI units unless the header or `units` (pairs of column key and
 /// unit, e.g. `("v", "mm/s")`, overriding the header) say otherwise.
 pub fn parse(text: &str, units: &[(&str, &str)]) -> Result<Data, DataError> {
+    parse_with(text, units, false)
+}
+
+/// As [`parse`], but `units` only give the units of columns whose header has none (the page's
+/// unit chooser: a unit stated in the file wins).
+pub fn parse_filling(text: &str, units: &[(&str, &str)]) -> Result<Data, DataError> {
+    parse_with(text, units, true)
+}
+
+fn parse_with(text: &str, units: &[(&str, &str)], fill_only: bool) -> Result<Data, DataError> {
     let mut lines = text
         .lines()
         .enumerate()
@@ -197,6 +219,7 @@ pub fn parse(text: &str, units: &[(&str, &str)]) -> Result<Data, DataError> {
     };
     let mut cols: Vec<Option<(Col, f64)>> = Vec::new();
     let mut seen: Vec<Col> = Vec::new();
+    let mut unitless = Vec::new();
     for field in header.split(sep) {
         let (name, unit) = name_and_unit(field);
         let Some(col) = Col::of(name) else {
@@ -207,9 +230,12 @@ pub fn parse(text: &str, units: &[(&str, &str)]) -> Result<Data, DataError> {
             return Err(err(hline, format!("column {} appears twice", col.key())));
         }
         seen.push(col);
+        if unit.is_empty() {
+            unitless.push(col.key());
+        }
         let unit = units
             .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(col.key()))
+            .find(|(k, _)| k.eq_ignore_ascii_case(col.key()) && (!fill_only || unit.is_empty()))
             .map_or(unit, |(_, u)| *u);
         let factor = col.factor(unit).ok_or_else(|| {
             err(
@@ -247,7 +273,10 @@ pub fn parse(text: &str, units: &[(&str, &str)]) -> Result<Data, DataError> {
             ),
         ));
     }
-    let mut d = Data::default();
+    let mut d = Data {
+        unitless,
+        ..Data::default()
+    };
     let mut x = Vec::new();
     let mut v = Vec::new();
     let mut normal = Vec::new();

@@ -137,6 +137,7 @@ impl ExampleSpec {
             normal: None,
             w: None,
             notes: Vec::new(),
+            unitless: Vec::new(),
         };
         Ok((data, clean))
     }
