@@ -9,7 +9,7 @@
 //!   with the time as an extra state, so that v(t) varies continuously inside a step and
 //!   switches (Maxwell-slip saturation, GMS stick/slip, bristle snaps, reversals) are located
 //!   exactly; separable models (GMS, bristles) get the two-evaluation arrow Jacobian
-//!   ([`crate::integrate::separable::arrow_jacobian`]) instead of one column per element;
+//!   (`integrate::separable::arrow_jacobian`) instead of one column per element;
 //! * where the solver gives up on an interval, implicit Euler takes it
 //!   ([`StateStepper::advance`]) and it is counted as a fallback.
 //!
