@@ -12,13 +12,15 @@ onmessage = async (event) => {
     let result;
     if (op === "models") {
       result = JSON.parse(wasm_bindgen.models());
+    } else if (op === "units") {
+      result = JSON.parse(wasm_bindgen.unitChoices());
     } else if (op === "parse") {
-      result = JSON.parse(wasm_bindgen.parseRecord(event.data.text));
+      result = JSON.parse(wasm_bindgen.parseRecord(event.data.text, event.data.units || ""));
     } else if (op === "example") {
       result = wasm_bindgen.exampleCsv(event.data.query);
     } else if (op === "fit") {
       const progress = (runs, rms) => postMessage({ id, progress: { runs, rms } });
-      result = JSON.parse(wasm_bindgen.fit(event.data.text, event.data.query, progress));
+      result = JSON.parse(wasm_bindgen.fit(event.data.text, event.data.units || "", event.data.query, progress));
     } else {
       throw new Error(`unknown request ${op}`);
     }

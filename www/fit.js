@@ -16,6 +16,7 @@ const PANEL = `
     <button type="button" id="fit-example">Try with example data</button>
     <span id="fit-record" role="status"></span>
   </div>
+  <p id="fit-units" class="fit-units">Units of columns whose header gives none:</p>
   <p id="fit-message" class="error" role="alert" hidden></p>
   <div class="fit-setup">
     <label>Model <select id="fit-model"></select></label>
@@ -47,7 +48,8 @@ let worker = null;
 let nextId = 1;
 const pending = new Map();
 let models = [];
-let record = null; // { text, data }
+let record = null; // { text, units, data }
+let lastInput = null; // the last text given (loaded or not), read again when a unit is chosen
 let lastFit = null;
 
 const NO_WORKER = "The fit runs in a Web Worker, which this page could not start here (a sandboxed frame or a " +
@@ -139,13 +141,35 @@ function fitQuery() {
   return parts.join("&");
 }
 
+// `t=ms;x=mm` from the unit chooser (the parser applies it to columns without a unit only).
+function unitQuery() {
+  return [...$("fit-units").querySelectorAll("select")].map((s) => `${s.dataset.key}=${s.value}`).join(";");
+}
+
+function fillUnits(choices) {
+  const box = $("fit-units");
+  for (const c of choices) {
+    const sel = Object.assign(document.createElement("select"), { id: `fit-unit-${c.key}` });
+    sel.dataset.key = c.key;
+    sel.replaceChildren(...c.units.map((u) => new Option(u, u)));
+    sel.addEventListener("change", () => { if (lastInput) useText(lastInput.text, lastInput.label); });
+    const label = document.createElement("label");
+    label.append(`${c.key} `, sel);
+    box.append(" ", label);
+  }
+}
+
 async function useText(text, label) {
+  lastInput = { text, label };
   try {
-    const data = await ask("parse", { text });
-    record = { text, data };
+    const units = unitQuery();
+    const data = await ask("parse", { text, units });
+    record = { text, units, data };
     showError("");
-    const notes = data.notes.length ? ` (${data.notes.join("; ")})` : "";
-    $("fit-record").textContent = `${label}: ${data.n} samples${notes}`;
+    const chosen = data.unitless.filter((k) => $(`fit-unit-${k}`))
+      .map((k) => `${k} in ${$(`fit-unit-${k}`).value}`);
+    const notes = [...(chosen.length ? [`no unit in the header: ${chosen.join(", ")}`] : []), ...data.notes];
+    $("fit-record").textContent = `${label}: ${data.n} samples${notes.length ? ` (${notes.join("; ")})` : ""}`;
     $("fit-run").disabled = false;
   } catch (e) {
     // a bad file changes nothing: the previous record and result stay
@@ -216,7 +240,7 @@ async function runFit() {
   $("fit-cancel").hidden = false;
   $("fit-progress").textContent = "fitting…";
   try {
-    const res = await ask("fit", { text: record.text, query: fitQuery() }, (p) => {
+    const res = await ask("fit", { text: record.text, units: record.units, query: fitQuery() }, (p) => {
       $("fit-progress").textContent = `fitting… ${p.runs} model runs, best residual RMS ${fmt(p.rms)} N`;
     });
     $("fit-progress").textContent = "done";
@@ -267,6 +291,7 @@ async function open() {
   if (panel.hidden || models.length) return;
   try {
     models = await ask("models");
+    fillUnits(await ask("units"));
     $("fit-model").replaceChildren(...models.map((m) => new Option(m.name, m.id)));
     $("fit-model").value = "lugre";
     fillParams();

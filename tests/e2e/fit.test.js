@@ -4,10 +4,14 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import path from "node:path";
 import { startServer, launch, openPage, countColour, screenshot } from "./harness.js";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../crates/friction-fit/tests/fixtures");
+// the CLI the CSV export is compared with (scripts/test.sh builds it for the corpus first)
+const CLI = process.env.FRICTION_LAB || path.resolve(import.meta.dirname, "../../target/release/friction-lab");
 
 let server, browser;
 before(async () => {
@@ -79,6 +83,124 @@ test("fit a picked file, see the report and the overlay, open the result in anot
   await ready(page);
   assert.equal(new URL(page.url()).searchParams.get("sigma0"), fitted);
   assert.equal(Number(await page.inputValue("#c-sigma0-n")), Number(fitted));
+  assert.deepEqual(problems, []);
+});
+
+/** Opens the Fit panel and loads the fixture `name` through the file input. */
+async function loadFixture(page, name, samples) {
+  await page.click("#fit-toggle");
+  await page.waitForFunction(() => document.querySelectorAll("#fit-model option").length > 40);
+  const csv = await readFile(path.join(FIXTURES, name));
+  await page.setInputFiles("#fit-file", { name, mimeType: "text/csv", buffer: csv });
+  await page.waitForFunction((n) => document.getElementById("fit-record").textContent.includes(`${n} samples`), samples);
+}
+
+async function setFree(page, keys) {
+  for (const box of await page.$$("#fit-params .fit-free")) await box.uncheck();
+  for (const key of keys) await page.check(`#fit-params tr[data-key="${key}"] .fit-free`);
+}
+
+test("Cancel stops a running fit, no result appears, and the next fit runs", async () => {
+  const { page, problems } = await openPage(browser.context, server.url);
+  await ready(page);
+  await loadFixture(page, "lugre2000.csv", 2000);
+  // LuGre, 4 free, 2,000 samples from 20 starting points: far longer than a click
+  await setFree(page, ["sigma0", "sigma1", "muk", "mus"]);
+  await page.fill("#fit-starts", "20");
+  await page.click("#fit-run");
+  await page.waitForFunction(() => /model runs/.test(document.getElementById("fit-progress").textContent));
+  assert.equal(await page.isVisible("#fit-cancel"), true);
+  assert.equal(await page.isDisabled("#fit-run"), true);
+  await page.click("#fit-cancel");
+  await page.waitForFunction(() => /cancelled/.test(document.getElementById("fit-message").textContent +
+    document.getElementById("fit-progress").textContent));
+  assert.equal(await page.isHidden("#fit-cancel"), true);
+  assert.equal(await page.isDisabled("#fit-run"), false);
+  assert.equal(await page.isHidden("#fit-result"), true, "a cancelled fit shows no result");
+  // the progress read-out no longer moves: the worker is gone, not merely ignored
+  const after = await page.textContent("#fit-progress");
+  await page.waitForTimeout(500);
+  assert.equal(await page.textContent("#fit-progress"), after);
+
+  // still usable: the same record fitted again (one parameter, one start) gives a report
+  await setFree(page, ["muk"]);
+  await page.fill("#fit-starts", "1");
+  await page.click("#fit-run");
+  await page.waitForSelector("#fit-result:not([hidden])", { timeout: 120_000 });
+  assert.equal(await page.isHidden("#fit-message"), true);
+  const rows = await page.$$eval("#fit-table tbody tr", (trs) => trs.map((tr) => tr.cells[0].textContent));
+  assert.deepEqual(rows, ["μ_k"]);
+  assert.match(await page.textContent("#fit-summary"), /R² 0\.9/);
+  assert.deepEqual(problems, []);
+});
+
+test("Export CSV gives the fit and residual columns, equal to the CLI's --csv for the same data", async (t) => {
+  const { page, problems } = await openPage(browser.context, server.url);
+  await ready(page);
+  await loadFixture(page, "stribeck.csv", 400);
+  await page.selectOption("#fit-model", "stribeck");
+  const free = ["mus", "muk", "vs", "bv"];
+  await setFree(page, free);
+  await page.click("#fit-run");
+  await page.waitForSelector("#fit-result:not([hidden])", { timeout: 120_000 });
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#fit-csv")]);
+  assert.equal(download.suggestedFilename(), "fit-stribeck.csv");
+  const exported = await readFile(await download.path(), "utf8");
+
+  const { stdout } = await promisify(execFile)(CLI,
+    ["fit", path.join(FIXTURES, "stribeck.csv"), `model=stribeck&free=${free.join(",")}`, "--csv"]);
+  const table = (text) => text.trim().split("\n").map((l) => l.split(","));
+  const [a, b] = [table(exported), table(stdout)];
+  assert.deepEqual(a[0], ["t", "x", "v", "F", "F_fit", "residual"]);
+  assert.deepEqual(a[0], b[0]);
+  assert.equal(a.length, 401);
+  assert.equal(a.length, b.length);
+  const cols = a[0].length;
+  const scale = [...Array(cols).keys()].map((c) => Math.max(...b.slice(1).map((r) => Math.abs(Number(r[c])))));
+  let worst = 0;
+  for (let k = 1; k < a.length; k++) {
+    const [ra, rb] = [a[k].map(Number), b[k].map(Number)];
+    assert.ok(ra.every(Number.isFinite), `row ${k}: ${a[k]}`);
+    // the residual column is the fit minus the data
+    assert.ok(Math.abs(ra[5] - (ra[4] - ra[3])) <= 1e-12 * scale[3], `row ${k}`);
+    for (let c = 0; c < cols; c++) worst = Math.max(worst, Math.abs(ra[c] - rb[c]) / scale[c]);
+  }
+  t.diagnostic(`largest difference page vs CLI: ${worst.toExponential(2)} of the column's size`);
+  assert.ok(worst <= 1e-9, `largest difference page vs CLI: ${worst} (relative to the column's size)`);
+  // the fit is not the data: the residuals are noise of about 1 % of the force
+  const rms = Math.sqrt(a.slice(1).reduce((s, r) => s + Number(r[5]) ** 2, 0) / 400);
+  assert.ok(rms > 1e-3 * scale[3] && rms < 0.05 * scale[3], `residual RMS ${rms}`);
+  assert.deepEqual(problems, []);
+});
+
+test("a file without units in its header is read with the units chosen on the page", async () => {
+  const { page, problems } = await openPage(browser.context, server.url);
+  await ready(page);
+  await page.click("#fit-toggle");
+  await page.waitForFunction(() => document.querySelectorAll("#fit-model option").length > 40);
+  // the Stribeck fixture with x in mm, and no units in the header
+  const lines = (await readFile(path.join(FIXTURES, "stribeck.csv"), "utf8")).trim().split("\n");
+  const text = ["t,x,v,F", ...lines.slice(1).map((l) => {
+    const f = l.split(",");
+    f[1] = String(Number(f[1]) * 1e3);
+    return f.join(",");
+  })].join("\n");
+  await drop(page, "no-units.csv", text);
+  await page.waitForFunction(() => /units look wrong/.test(document.getElementById("fit-message").textContent));
+  assert.equal(await page.isDisabled("#fit-run"), true, "nothing loaded");
+  await page.selectOption("#fit-unit-x", "mm");
+  await page.waitForFunction(() => document.getElementById("fit-record").textContent.includes("400 samples"));
+  assert.match(await page.textContent("#fit-record"), /no unit in the header: t in s, x in mm, v in m\/s, F in N/);
+  assert.equal(await page.isHidden("#fit-message"), true);
+  await page.selectOption("#fit-model", "stribeck");
+  await setFree(page, ["mus", "muk", "vs", "bv"]);
+  await page.click("#fit-run");
+  await page.waitForSelector("#fit-result:not([hidden])", { timeout: 120_000 });
+  // the same fit as from the fixture with its SI header (the scipy agreement data: μs = 0.3)
+  const mus = Number(await page.textContent("#fit-table tbody tr:first-child td:nth-child(2)"));
+  assert.ok(Math.abs(mus - 0.3) < 0.01, `μs = ${mus}`);
+  await page.locator("#fit-units").scrollIntoViewIfNeeded();
+  await screenshot(page, "fit-units.png");
   assert.deepEqual(problems, []);
 });
 

@@ -37,14 +37,40 @@ pub fn models() -> String {
 }
 
 fn data_json(d: &Data) -> Value {
-    json!({ "t": d.t, "x": d.x, "v": d.v, "f": d.f, "notes": d.notes, "n": d.len() })
+    json!({
+        "t": d.t, "x": d.x, "v": d.v, "f": d.f, "notes": d.notes, "n": d.len(),
+        "unitless": d.unitless,
+    })
 }
 
-/// Parses a record (CSV/TSV text); the error names the line.
+/// The units a column without one in its header may be given, per column key, as JSON.
+#[wasm_bindgen(js_name = unitChoices)]
+pub fn unit_choices() -> String {
+    let list: Vec<Value> = friction_fit::data::UNIT_CHOICES
+        .iter()
+        .map(|(k, us)| json!({ "key": k, "units": us }))
+        .collect();
+    Value::Array(list).to_string()
+}
+
+/// `t=ms;x=mm` (the page's unit chooser) as the parser's (key, unit) pairs.
+fn unit_pairs(units: &str) -> Vec<(&str, &str)> {
+    units
+        .split(';')
+        .filter_map(|kv| kv.split_once('='))
+        .collect()
+}
+
+fn parse(text: &str, units: &str) -> Result<Data, JsError> {
+    friction_fit::data::parse_filling(text, &unit_pairs(units))
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// Parses a record (CSV/TSV text) with `units` (`t=ms;x=mm`, for columns whose header gives
+/// none); the error names the line.
 #[wasm_bindgen(js_name = parseRecord)]
-pub fn parse_record(text: &str) -> Result<String, JsError> {
-    let d = friction_fit::parse(text, &[]).map_err(|e| JsError::new(&e.to_string()))?;
-    Ok(data_json(&d).to_string())
+pub fn parse_record(text: &str, units: &str) -> Result<String, JsError> {
+    Ok(data_json(&parse(text, units)?).to_string())
 }
 
 /// Example data for an example query (`model=…&KEY=…&noise=…&seed=…`), as CSV text.
@@ -55,12 +81,17 @@ pub fn example_csv(query: &str) -> Result<String, JsError> {
     Ok(d.to_csv())
 }
 
-/// Fits `query` to the record `text`; `progress` is called with the number of model runs so
+/// Fits `query` to the record `text` (read with `units`, as [`parse_record`]); `progress` is called with the number of model runs so
 /// far and the best residual RMS (Cancel terminates the worker). Returns the report, the data,
 /// the fitted force and the CSV of fit and residuals as JSON.
 #[wasm_bindgen]
-pub fn fit(text: &str, query: &str, progress: &js_sys::Function) -> Result<String, JsError> {
-    let data = friction_fit::parse(text, &[]).map_err(|e| JsError::new(&e.to_string()))?;
+pub fn fit(
+    text: &str,
+    units: &str,
+    query: &str,
+    progress: &js_sys::Function,
+) -> Result<String, JsError> {
+    let data = parse(text, units)?;
     let spec = FitSpec::parse(query, &[]).map_err(|e| JsError::new(&e))?;
     let report = friction_fit::run(&spec, &data, &mut |p| {
         let _ = progress.call2(

@@ -9,6 +9,8 @@
 
 use std::fmt;
 
+use friction_core::experiments::sampled::Spline;
+
 /// Fewest data rows a fit accepts.
 pub const MIN_ROWS: usize = 10;
 
@@ -19,8 +21,11 @@ pub struct Data {
     pub t: Vec<f64>,
     /// Displacement \[m\] (integrated from v by the trapezoid rule when the file has none).
     pub x: Vec<f64>,
-    /// Velocity \[m/s\] (differenced from x when the file has none).
+    /// Velocity \[m/s\] (when the file has none: the derivative of the cubic spline through x).
     pub v: Vec<f64>,
+    /// Whether the models are driven by x (a file without v): through a cubic spline of x
+    /// between the samples ([`friction_core::experiments::sampled::Spline`]), not by v.
+    pub x_drive: bool,
     /// Measured friction force \[N\].
     pub f: Vec<f64>,
     /// Normal load \[N\], if given (reported, not used by the models, whose load is a parameter).
@@ -29,7 +34,19 @@ pub struct Data {
     pub w: Option<Vec<f64>>,
     /// What the parser derived or assumed, for the report.
     pub notes: Vec<String>,
+    /// The keys of the columns present whose header gives no unit (SI assumed unless the
+    /// caller chose one), for the page's unit chooser.
+    pub unitless: Vec<&'static str>,
 }
+
+/// The units a column without one in its header may be given (`parse`'s `units`), SI first,
+/// per column key: what the page's unit chooser offers.
+pub const UNIT_CHOICES: [(&str, &[&str]); 4] = [
+    ("t", &["s", "ms", "µs"]),
+    ("x", &["m", "cm", "mm", "µm", "nm"]),
+    ("v", &["m/s", "cm/s", "mm/s", "µm/s"]),
+    ("F", &["N", "mN", "kN", "µN"]),
+];
 
 impl Data {
     /// Number of samples.
@@ -172,6 +189,16 @@ fn name_and_unit(field: &str) -> (&str, &str) {
 /// Parses a CSV/TSV text with SI units unless the header or `units` (pairs of column key and
 /// unit, e.g. `("v", "mm/s")`, overriding the header) say otherwise.
 pub fn parse(text: &str, units: &[(&str, &str)]) -> Result<Data, DataError> {
+    parse_with(text, units, false)
+}
+
+/// As [`parse`], but `units` only give the units of columns whose header has none (the page's
+/// unit chooser: a unit stated in the file wins).
+pub fn parse_filling(text: &str, units: &[(&str, &str)]) -> Result<Data, DataError> {
+    parse_with(text, units, true)
+}
+
+fn parse_with(text: &str, units: &[(&str, &str)], fill_only: bool) -> Result<Data, DataError> {
     let mut lines = text
         .lines()
         .enumerate()
@@ -192,6 +219,7 @@ pub fn parse(text: &str, units: &[(&str, &str)]) -> Result<Data, DataError> {
     };
     let mut cols: Vec<Option<(Col, f64)>> = Vec::new();
     let mut seen: Vec<Col> = Vec::new();
+    let mut unitless = Vec::new();
     for field in header.split(sep) {
         let (name, unit) = name_and_unit(field);
         let Some(col) = Col::of(name) else {
@@ -202,9 +230,12 @@ pub fn parse(text: &str, units: &[(&str, &str)]) -> Result<Data, DataError> {
             return Err(err(hline, format!("column {} appears twice", col.key())));
         }
         seen.push(col);
+        if unit.is_empty() {
+            unitless.push(col.key());
+        }
         let unit = units
             .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(col.key()))
+            .find(|(k, _)| k.eq_ignore_ascii_case(col.key()) && (!fill_only || unit.is_empty()))
             .map_or(unit, |(_, u)| *u);
         let factor = col.factor(unit).ok_or_else(|| {
             err(
@@ -242,7 +273,10 @@ pub fn parse(text: &str, units: &[(&str, &str)]) -> Result<Data, DataError> {
             ),
         ));
     }
-    let mut d = Data::default();
+    let mut d = Data {
+        unitless,
+        ..Data::default()
+    };
     let mut x = Vec::new();
     let mut v = Vec::new();
     let mut normal = Vec::new();
@@ -323,10 +357,14 @@ pub fn parse(text: &str, units: &[(&str, &str)]) -> Result<Data, DataError> {
                 .push("x integrated from v (trapezoid rule, x = 0 at the first row)".into());
         }
         _ => {
-            d.v = differentiate(&d.t, &x);
+            d.v = Spline::new(&d.t, &x).velocities();
             d.x = x;
-            d.notes
-                .push("v differenced from x (central differences)".into());
+            d.x_drive = true;
+            d.notes.push(
+                "no v: the models are driven by x through a cubic spline between the samples \
+                 (v is its derivative)"
+                    .into(),
+            );
         }
     }
     if has(Col::N) {

@@ -132,10 +132,12 @@ impl ExampleSpec {
             x: integrate(&t, &v),
             t,
             v,
+            x_drive: false,
             f,
             normal: None,
             w: None,
             notes: Vec::new(),
+            unitless: Vec::new(),
         };
         Ok((data, clean))
     }

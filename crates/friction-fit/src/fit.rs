@@ -4,7 +4,9 @@
 //! p = lo + (hi − lo)(1 + sin θ)/2 (in ln p for parameters whose range spans decades), and the
 //! `levenberg-marquardt` crate (a port of MINPACK's lmder) minimises over the unbounded θ. The
 //! Jacobian in θ is a forward difference of the model output (the models give no parameter
-//! partials). The confidence intervals do not use θ: at the optimum the Jacobian is taken again
+//! partials), taken on one branch of the model at each sample: where a perturbed run switches
+//! an element (GMS stick/slip) across a sample, the output jumps there and the difference from
+//! the other side is used (`Driver::branches`). The confidence intervals do not use θ: at the optimum the Jacobian is taken again
 //! in the original parameters by central differences, and the covariance is s²(JᵀJ)⁻¹ with
 //! s² = SSR/(m − p) (see [`crate::report`]).
 //!
@@ -92,13 +94,22 @@ impl<'a> Evaluator<'a> {
         }
         let m = (self.spec.entry.build)(&self.values).map_err(|e| e.to_string())?;
         self.runs += 1;
-        self.driver
-            .forces(m.as_ref(), &self.data.t, &self.data.v, out);
+        let d = self.data;
+        if d.x_drive {
+            self.driver.forces_from_x(m.as_ref(), &d.t, &d.x, out);
+        } else {
+            self.driver.forces(m.as_ref(), &d.t, &d.v, out);
+        }
         if out.iter().all(|a| a.is_finite()) {
             Ok(())
         } else {
             Err("the model's force is not finite for these values".into())
         }
+    }
+
+    /// The model's branch at each sample of the last run ([`Driver::branches`]).
+    pub fn branches(&self) -> &[u64] {
+        self.driver.branches()
     }
 
     /// Weighted residuals √w (F_model − F) for free values `p`.
@@ -199,6 +210,9 @@ impl Transform {
 /// Forward-difference step in θ.
 const THETA_STEP: f64 = 1e-4;
 
+/// One model run in θ: where, its residuals, its branch at each sample.
+type Run = (DVector<f64>, DVector<f64>, Vec<u64>);
+
 struct Problem<'e, 'a> {
     ev: RefCell<&'e mut Evaluator<'a>>,
     tr: Vec<Transform>,
@@ -213,7 +227,7 @@ struct Problem<'e, 'a> {
     starts: usize,
     /// The last residuals and where they were computed: the optimiser asks for the Jacobian at
     /// the point whose residuals it has just had, which saves one model run per Jacobian.
-    last: RefCell<Option<(DVector<f64>, DVector<f64>)>>,
+    last: RefCell<Option<Run>>,
 }
 
 impl Problem<'_, '_> {
@@ -225,13 +239,18 @@ impl Problem<'_, '_> {
             .collect()
     }
 
-    fn run(&self, theta: &DVector<f64>) -> Option<DVector<f64>> {
+    /// The residuals at θ and the model's branch at each sample (all `u64::MAX` where the
+    /// model rejects the values), or `None` when the caller cancelled.
+    fn run(&self, theta: &DVector<f64>) -> Option<(DVector<f64>, Vec<u64>)> {
         let p = self.p_of(theta);
         let mut r = DVector::zeros(self.m);
         let mut ev = self.ev.borrow_mut();
-        if ev.residuals(&p, r.as_mut_slice()).is_err() {
+        let branches = if ev.residuals(&p, r.as_mut_slice()).is_err() {
             r.fill(self.penalty);
-        }
+            vec![u64::MAX; self.m]
+        } else {
+            ev.branches().to_vec()
+        };
         let rms = (r.norm_squared() / self.m as f64).sqrt();
         if rms < self.best.get() {
             self.best.set(rms);
@@ -246,7 +265,7 @@ impl Problem<'_, '_> {
             self.cancelled.set(true);
             return None;
         }
-        Some(r)
+        Some((r, branches))
     }
 }
 
@@ -264,20 +283,23 @@ impl LeastSquaresProblem<f64, Dyn, Dyn> for Problem<'_, '_> {
     }
 
     fn residuals(&self) -> Option<DVector<f64>> {
-        let r = self.run(&self.theta)?;
-        *self.last.borrow_mut() = Some((self.theta.clone(), r.clone()));
+        let (r, b) = self.run(&self.theta)?;
+        *self.last.borrow_mut() = Some((self.theta.clone(), r.clone(), b));
         Some(r)
     }
 
+    /// Forward differences in θ, taken backward at the samples where the forward run is on
+    /// another branch than the base run (see [`Driver::branches`]): there the forward
+    /// difference measures a jump of the output, not its slope.
     fn jacobian(&self) -> Option<DMatrix<f64>> {
         let cached = self
             .last
             .borrow()
             .as_ref()
-            .filter(|(th, _)| *th == self.theta)
-            .map(|(_, r)| r.clone());
-        let r0 = match cached {
-            Some(r) => r,
+            .filter(|(th, _, _)| *th == self.theta)
+            .map(|(_, r, b)| (r.clone(), b.clone()));
+        let (r0, b0) = match cached {
+            Some(rb) => rb,
             None => self.run(&self.theta)?,
         };
         let k = self.theta.len();
@@ -285,8 +307,30 @@ impl LeastSquaresProblem<f64, Dyn, Dyn> for Problem<'_, '_> {
         for c in 0..k {
             let mut th = self.theta.clone();
             th[c] += THETA_STEP;
-            let r = self.run(&th)?;
-            j.set_column(c, &((r - &r0) / THETA_STEP));
+            let (up, bu) = self.run(&th)?;
+            let mut col = (up - &r0) / THETA_STEP;
+            if bu != b0 {
+                th[c] = self.theta[c] - THETA_STEP;
+                let (dn, bd) = self.run(&th)?;
+                let back = (&r0 - dn) / THETA_STEP;
+                for i in 0..self.m {
+                    if bu[i] == b0[i] {
+                        continue;
+                    }
+                    col[i] = if bd[i] == b0[i] {
+                        back[i]
+                    } else if bd[i] == bu[i] {
+                        // the base run is the odd one (a switch exactly at the sample, such
+                        // as a reversal): the two perturbed runs share a branch
+                        0.5 * (col[i] + back[i])
+                    } else if back[i].abs() < col[i].abs() {
+                        back[i]
+                    } else {
+                        col[i]
+                    };
+                }
+            }
+            j.set_column(c, &col);
         }
         Some(j)
     }
@@ -328,13 +372,20 @@ pub struct Optimum {
 }
 
 /// The starting points: the given values, then points spread over the bounds (a Halton
-/// sequence in θ, deterministic).
+/// sequence in θ, deterministic), skipping points the model rejects (a cross-parameter rule
+/// such as μ_s ≥ μ_k would otherwise end such a start at once, a start wasted).
 fn start_points(spec: &FitSpec, tr: &[Transform]) -> Vec<Vec<f64>> {
     let p0: Vec<f64> = spec.free.iter().map(|&i| spec.values[i]).collect();
     let mut out = vec![tr.iter().zip(&p0).map(|(t, &p)| t.to_theta(p)).collect()];
     const PRIMES: [u32; 12] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
-    for s in 1..spec.starts {
-        let th = (0..tr.len())
+    let mut values = spec.values.clone();
+    // at most 20 candidates per start wanted: a model that rejects most of its box still
+    // gets its given start and whatever valid points were found
+    for s in 1..20 * spec.starts {
+        if out.len() >= spec.starts {
+            break;
+        }
+        let th: Vec<f64> = (0..tr.len())
             .map(|j| {
                 let base = PRIMES[j % PRIMES.len()];
                 let (mut f, mut r, mut i) = (1.0, 0.0, s as u32);
@@ -347,7 +398,12 @@ fn start_points(spec: &FitSpec, tr: &[Transform]) -> Vec<Vec<f64>> {
                 (std::f64::consts::PI * 0.8 * (r - 0.5)).clamp(-1.5, 1.5)
             })
             .collect();
-        out.push(th);
+        for ((&i, t), &x) in spec.free.iter().zip(tr).zip(&th) {
+            values[i] = t.to_p(x);
+        }
+        if (spec.entry.build)(&values).is_ok() {
+            out.push(th);
+        }
     }
     out
 }
@@ -447,6 +503,11 @@ pub fn optimise(
 
 /// Central-difference Jacobian ∂r/∂p of the weighted residuals in the original parameters at
 /// `p` (one-sided at a bound), m × k column-major as nalgebra stores it.
+///
+/// Per sample, a side whose run is on another branch of the model there than the run at `p`
+/// (an element switching across the sample, [`Driver::branches`]) is left out: the derivative
+/// is that of the branch the optimum lies on, so a jump of the output does not pass for a
+/// steep slope and shrink the intervals.
 pub fn jacobian_at(spec: &FitSpec, data: &Data, p: &[f64]) -> Result<DMatrix<f64>, String> {
     let mut ev = Evaluator::new(spec, data);
     let (m, k) = (data.len(), p.len());
@@ -455,35 +516,57 @@ pub fn jacobian_at(spec: &FitSpec, data: &Data, p: &[f64]) -> Result<DMatrix<f64
     let mut rm = vec![0.0; m];
     let mut r0 = vec![0.0; m];
     ev.residuals(p, &mut r0)?;
-    // models with switches (GMS elements sticking and slipping) change their output in small
-    // jumps where an event moves across a sample: a wider step averages over them
-    let switching = (spec.entry.build)(&spec.values).is_ok_and(|m| m.n_switches() > 0);
-    let rel = if switching { 1e-3 } else { 1e-5 };
+    let b0 = ev.branches().to_vec();
     for c in 0..k {
         let s = &spec.entry.info.params[spec.free[c]];
-        let h = rel * p[c].abs().max(1e-9 * (spec.hi[c] - spec.lo[c])).max(1e-300);
+        let h = REL_STEP * p[c].abs().max(1e-9 * (spec.hi[c] - spec.lo[c])).max(1e-300);
         let mut q = p.to_vec();
         // central where both sides are valid values of the model, one-sided otherwise (a
         // bound, or a cross-parameter rule such as μ_s ≥ μ_k)
         q[c] = (p[c] + h).min(s.max);
         let up = ev.residuals(&q, &mut rp).is_ok().then_some(q[c]);
+        let bu = ev.branches().to_vec();
         q[c] = (p[c] - h).max(s.min);
         let dn = ev.residuals(&q, &mut rm).is_ok().then_some(q[c]);
-        let (a, b, xa, xb) = match (up, dn) {
-            (Some(u), Some(d)) => (&rp, &rm, u, d),
-            (Some(u), None) => (&rp, &r0, u, p[c]),
-            (None, Some(d)) => (&r0, &rm, p[c], d),
-            (None, None) => {
-                return Err(format!(
-                    "{}: the model rejects every value near {}",
-                    s.key, p[c]
-                ))
-            }
-        };
-        let d = xa - xb;
+        let bd = ev.branches().to_vec();
+        if up.is_none() && dn.is_none() {
+            return Err(format!(
+                "{}: the model rejects every value near {}",
+                s.key, p[c]
+            ));
+        }
         for i in 0..m {
-            j[(i, c)] = (a[i] - b[i]) / d;
+            let fwd = up.map(|u| (rp[i] - r0[i]) / (u - p[c]));
+            let back = dn.map(|d| (r0[i] - rm[i]) / (p[c] - d));
+            let same_up = up.is_some() && bu[i] == b0[i];
+            let same_dn = dn.is_some() && bd[i] == b0[i];
+            // both sides on one branch: central, even when the run at p is the odd one (a
+            // switch exactly at the sample, such as a reversal)
+            let central = up.is_some() && dn.is_some() && (bu[i] == bd[i] || same_up && same_dn);
+            j[(i, c)] = match (central, same_up, same_dn, up, dn) {
+                (true, _, _, Some(u), Some(d)) => (rp[i] - rm[i]) / (u - d),
+                (_, true, false, ..) => fwd.unwrap_or(0.0),
+                (_, false, true, ..) => back.unwrap_or(0.0),
+                // both sides cross a switch (or one is invalid and the other crosses): the
+                // smaller quotient is the nearer to a slope
+                _ => match (fwd, back) {
+                    (Some(a), Some(b)) => {
+                        if a.abs() < b.abs() {
+                            a
+                        } else {
+                            b
+                        }
+                    }
+                    (Some(a), None) | (None, Some(a)) => a,
+                    (None, None) => 0.0,
+                },
+            };
         }
     }
     Ok(j)
 }
+
+/// Relative step of the central differences at the optimum: branch-aware differencing
+/// (see [`jacobian_at`]) keeps the switches' jumps out, so the step only balances truncation
+/// against the solver's tolerance (`sampled::OPTIONS`, rtol 1e-10).
+const REL_STEP: f64 = 1e-5;

@@ -1,6 +1,6 @@
 //! The parser's messages for bad files: each names the line (or the file) and what is wrong.
 
-use friction_fit::data::{parse, MIN_ROWS};
+use friction_fit::data::{parse, parse_filling, MIN_ROWS};
 
 /// A valid record of `n` rows with header `header` (columns t, x, v, F in SI).
 fn rows(n: usize) -> String {
@@ -132,4 +132,35 @@ fn units_that_look_wrong() {
         e.starts_with("line 1: units look wrong: dx/dt is about 99"),
         "{e}"
     );
+}
+
+/// A header without units: the columns are listed as unitless and a chosen unit applies to
+/// them; a unitless x in mm next to v in m/s is caught until x is said to be in mm.
+#[test]
+fn unitless_columns_take_the_chosen_units() {
+    let text = format!("t,x,v,F [N]\n{}", rows(20));
+    let d = parse(&text, &[]).expect("valid");
+    assert_eq!(d.unitless, ["t", "x", "v"]);
+    let milli: String = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == 0 {
+                return format!("{l}\n");
+            }
+            let mut f: Vec<String> = l.split(',').map(str::to_string).collect();
+            f[1] = format!("{}", f[1].parse::<f64>().expect("x") * 1e3);
+            format!("{}\n", f.join(","))
+        })
+        .collect();
+    let e = parse(&milli, &[]).expect_err("x in mm read as m");
+    assert!(e.to_string().contains("units look wrong"), "{e}");
+    let dm = parse(&milli, &[("x", "mm")]).expect("x in mm");
+    // the chooser fills in only: a unit in the header wins
+    let stated = parse_filling(&text.replace("F [N]", "F [mN]"), &[("F", "N")]).expect("valid");
+    assert!((stated.f[3] - d.f[3] * 1e-3).abs() <= 1e-15);
+    for k in 0..d.len() {
+        assert!((dm.x[k] - d.x[k]).abs() <= 1e-15, "row {k}");
+    }
+    assert_eq!(dm.unitless, ["t", "x", "v"]);
 }

@@ -2,6 +2,7 @@
 
 pub mod bench_view;
 pub mod curve;
+pub mod driven;
 pub mod energy;
 pub mod hysteresis;
 pub mod phenomena;

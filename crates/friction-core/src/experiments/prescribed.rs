@@ -5,15 +5,12 @@
 //! How each model is stepped:
 //! * FrBD models go through [`HysteresisRun`], the hysteresis view's own run (L-stable SDIRK2 on
 //!   their linear structure), so their loops equal that view's to the last bit.
-//! * Other models with state go through the event-locating Rosenbrock solver ([`Rodas`]) from
-//!   sample to sample, with the time as an extra state so that v(t) varies continuously inside
-//!   a step: switches (Maxwell-slip saturation, GMS stick/slip, reset-integrator limits, bristle
-//!   snaps) are located exactly, including those that fire when v passes through zero. Where
-//!   the solver gives up on an interval, implicit Euler takes it ([`StateStepper::advance`]),
-//!   and the cycle counts it as a fallback.
-//! * Hybrid static-stiction laws (a discrete stick/slip mode, Armstrong-Hélouvry) keep the
-//!   implicit-Euler stepper whose mode updates they were validated with (four sub-steps per
-//!   sample).
+//! * Other models with state are stepped from sample to sample by [`IntervalStepper`] under
+//!   the analytic cosine ([`super::driven`]: the event-locating Rosenbrock solver with the time
+//!   as an extra state, so switches that fire when v passes through zero are located exactly;
+//!   implicit Euler for hybrid static-stiction laws and where the solver gives up, counted as
+//!   fallbacks). The fit's model runs ([`super::sampled`]) step the same way under sampled
+//!   velocities.
 //! * Static laws are evaluated at the samples: their loop is the law itself, the loop-free
 //!   reference.
 //!
@@ -26,10 +23,10 @@
 //! F_e = 0 throughout, as in the other prescribed-motion experiments: stick branches of laws
 //! that depend on an external force do not act.
 
+use super::driven::{IntervalStepper, Velocity};
 use super::hysteresis::{FreqUnit, HysteresisConfig, HysteresisRun, Loop, MAX_CYCLES, TOL};
 use crate::frbd::Frbd;
-use crate::integrate::implicit_euler::{hybrid, StateStepper};
-use crate::integrate::rodas::{EventAction, Options, Rodas, SolveError, System};
+use crate::integrate::rodas::Options;
 use crate::model::FrictionModel;
 use crate::params::ParamSpec;
 
@@ -380,71 +377,6 @@ fn static_cycle(m: &dyn FrictionModel, n: usize, freq: f64, w: f64, vm: f64, va:
     }
 }
 
-/// A model under v(t) = vm + va·cos(ω τ), with the time τ as the leading state so that the
-/// solver sees v vary inside its steps and locates the switches that depend on it.
-struct Prescribed<'a> {
-    m: &'a dyn FrictionModel,
-    vm: f64,
-    va: f64,
-    w: f64,
-}
-
-impl Prescribed<'_> {
-    #[inline]
-    fn v(&self, tau: f64) -> f64 {
-        self.vm + self.va * (self.w * tau).cos()
-    }
-}
-
-impl System for Prescribed<'_> {
-    fn dim(&self) -> usize {
-        1 + self.m.n_states()
-    }
-    fn rhs(&self, y: &[f64], dy: &mut [f64]) {
-        dy[0] = 1.0;
-        self.m.derivative(self.v(y[0]), 0.0, &y[1..], &mut dy[1..]);
-    }
-    fn scale(&self, i: usize) -> f64 {
-        if i == 0 {
-            2.0 * PI / self.w
-        } else {
-            self.m.state_scale(i - 1)
-        }
-    }
-    fn n_frozen(&self) -> usize {
-        self.m.n_discrete()
-    }
-    fn jacobian(&self, y: &[f64], jac: &mut [f64]) -> bool {
-        // differences of a separable model's elements all at once (the τ column on its own)
-        if !self.m.separable() {
-            return false;
-        }
-        let nc = 1 + self.m.n_states() - self.m.n_discrete();
-        let f = |y: &[f64], dy: &mut [f64]| self.rhs(y, dy);
-        let scale = |i: usize| self.scale(i);
-        crate::integrate::separable::arrow_jacobian(&f, &scale, y, 1, nc, jac);
-        true
-    }
-    fn dense_head(&self) -> Option<usize> {
-        // each element depends on itself and on v, i.e. on τ
-        self.m.separable().then_some(1)
-    }
-    fn n_events(&self) -> usize {
-        self.m.n_switches()
-    }
-    fn events(&self, y: &[f64], g: &mut [f64]) {
-        self.m.switches(self.v(y[0]), 0.0, &y[1..], g);
-    }
-    fn on_event(&mut self, _t: f64, index: usize, rising: bool, y: &mut [f64]) -> EventAction {
-        let v = self.v(y[0]);
-        if self.m.on_switch(index, rising, v, 0.0, &mut y[1..]) {
-            EventAction::Reset
-        } else {
-            EventAction::Continue
-        }
-    }
-}
-
 /// Solver tolerances per sample interval: tight enough that a steady cycle repeats to well
 /// below the periodicity tolerance.
 const OPTIONS: Options = Options {
@@ -459,9 +391,6 @@ const OPTIONS: Options = Options {
 /// a few milliseconds.
 pub const UNIT_STEPS: usize = 2_000;
 
-/// Sub-steps per sample of the implicit-Euler stepper (hybrid laws, fallbacks).
-const SUBSTEPS: usize = 4;
-
 /// The integration of a model with state, a sample interval at a time.
 struct Stepped {
     w: f64,
@@ -472,18 +401,13 @@ struct Stepped {
     n: usize,
     /// [τ, model states].
     y: Vec<f64>,
-    y0: Vec<f64>,
     /// Continuous states kept per sample.
     keep: usize,
-    hybrid: bool,
-    rodas: Rodas,
-    stepper: StateStepper,
+    st: IntervalStepper,
     tol: f64,
     max_cycles: usize,
     k: usize,
     cycles: usize,
-    steps: usize,
-    fallbacks: usize,
     f_cur: Vec<f64>,
     f_prev: Vec<f64>,
     s_cur: Vec<f64>,
@@ -492,8 +416,6 @@ struct Stepped {
     last_delta: f64,
     done: bool,
     converged: bool,
-    /// A sample interval begun in `rodas` and cut by the step cap.
-    open: bool,
 }
 
 impl Stepped {
@@ -513,18 +435,13 @@ impl Stepped {
             va,
             h: 2.0 * PI / w / n as f64,
             n,
-            y0: y.clone(),
             y,
             keep,
-            hybrid: hybrid(m) > 0,
-            rodas: Rodas::new(),
-            stepper: StateStepper::new(ns),
+            st: IntervalStepper::new(m),
             tol: drive.tol,
             max_cycles: drive.max_cycles,
             k: 0,
             cycles: 0,
-            steps: 0,
-            fallbacks: 0,
             f_cur,
             f_prev: vec![0.0; n + 1],
             s_cur,
@@ -533,7 +450,6 @@ impl Stepped {
             last_delta: f64::INFINITY,
             done: false,
             converged: false,
-            open: false,
         }
     }
 
@@ -565,63 +481,23 @@ impl Stepped {
     /// solver steps allow (then false, and the next call continues it).
     fn interval(&mut self, m: &dyn FrictionModel, steps_left: &mut usize) -> bool {
         let (t0, t1) = (self.k as f64 * self.h, (self.k + 1) as f64 * self.h);
-        if self.hybrid {
-            let dt = self.h / SUBSTEPS as f64;
-            for j in 1..=SUBSTEPS {
-                let v = self.v(t0 + j as f64 * dt);
-                self.stepper.step(m, v, 0.0, &mut self.y[1..], dt);
-            }
-        } else {
-            let mut sys = Prescribed {
-                m,
-                vm: self.vm,
-                va: self.va,
-                w: self.w,
-            };
-            let opts = Options {
-                h0: self.h,
-                ..OPTIONS
-            };
-            let mut result = Ok(());
-            if !self.open {
-                self.y[0] = t0;
-                self.y0.copy_from_slice(&self.y);
-                result = self.rodas.begin(&mut sys, t0, &mut self.y, t1, &opts);
-                self.open = result.is_ok();
-            }
-            if self.open {
-                let before = self.rodas.stats().steps;
-                match self.rodas.resume(&mut sys, &mut self.y, &opts, *steps_left) {
-                    Ok(false) => {
-                        *steps_left = steps_left.saturating_sub(self.rodas.stats().steps - before);
-                        return false;
-                    }
-                    Ok(true) => {}
-                    Err(e) => result = Err(e),
-                }
-                *steps_left = steps_left.saturating_sub(self.rodas.stats().steps - before);
-                self.open = false;
-            }
-            // An event located within round-off of the interval's end (a reversal exactly at
-            // a sample, where all GMS elements re-stick) leaves a remainder too short to step:
-            // the state is already the state at t1.
-            let finished = match result {
-                Ok(()) => true,
-                Err(SolveError::StepTooSmall { t }) => t1 - t <= 1e-9 * self.h,
-                Err(_) => false,
-            };
-            self.steps += self.rodas.stats().steps;
-            if !finished || !self.y.iter().all(|a| a.is_finite()) {
-                self.y.copy_from_slice(&self.y0);
-                let dt = self.h / SUBSTEPS as f64;
-                for j in 0..SUBSTEPS {
-                    let v = self.v(t0 + (j as f64 + 0.5) * dt);
-                    self.stepper.advance(m, v, 0.0, &mut self.y[1..], dt);
-                }
-                self.fallbacks += 1;
-            }
+        let vel = Velocity::Cosine {
+            mean: self.vm,
+            amp: self.va,
+            omega: self.w,
+        };
+        let period = 2.0 * PI / self.w;
+        if !self.st.step_capped(
+            m,
+            vel,
+            period,
+            &mut self.y,
+            (t0, t1, self.h),
+            &OPTIONS,
+            steps_left,
+        ) {
+            return false;
         }
-        self.y[0] = t1;
         self.k += 1;
         let k = self.k;
         self.f_cur[k] = m.force(self.v(t1), 0.0, &self.y[1..]);
@@ -686,8 +562,8 @@ impl Stepped {
                 area,
                 energy,
                 cycles: self.cycles,
-                steps: self.steps,
-                fallbacks: self.fallbacks,
+                steps: self.st.steps,
+                fallbacks: self.st.fallbacks,
                 delta: self.last_delta,
             },
             converged: self.converged,

@@ -3,20 +3,14 @@
 //!
 //! Why here: fitting a model to measured data (the `friction-fit` crate) needs the model's
 //! output under the measured motion, and the core already steps every model under a prescribed
-//! velocity ([`super::prescribed`]); this is the same stepping with a piecewise-linear v(t)
-//! instead of a cosine, so the two agree in how each kind of model is integrated:
-//! * static laws are evaluated at the samples;
-//! * hybrid static-stiction laws (a discrete stick/slip mode) keep the implicit-Euler stepper
-//!   whose mode updates they were validated with (four sub-steps per interval);
-//! * every other model with state, FrBD included, goes through the event-locating Rosenbrock
-//!   solver ([`Rodas`]) interval by interval, with the time as an extra state so that v(t)
-//!   varies continuously inside a step and switches are located exactly; where it gives up,
-//!   implicit Euler takes the interval ([`StateStepper::advance`]) and it is counted.
+//! velocity: the intervals are stepped by [`IntervalStepper`] ([`super::driven`]), the stepping
+//! of the prescribed-motion views with a piecewise-linear v(t) instead of a cosine, so the two
+//! agree in how each kind of model is integrated (static laws are evaluated at the samples).
 //!
 //! Every run starts from the virgin state (`initial_state`) at the first sample, F_e = 0.
 
-use crate::integrate::implicit_euler::{hybrid, StateStepper};
-use crate::integrate::rodas::{EventAction, Options, Rodas, SolveError, System};
+use super::driven::{IntervalStepper, Velocity};
+use crate::integrate::rodas::Options;
 use crate::model::FrictionModel;
 
 /// Solver tolerances per interval: tighter than the prescribed-motion views' because a fit
@@ -30,9 +24,6 @@ pub const OPTIONS: Options = Options {
     max_steps: 20_000,
 };
 
-/// Sub-steps per interval of the implicit-Euler stepper (hybrid laws, fallbacks).
-const SUBSTEPS: usize = 4;
-
 /// Work done by one run.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct RunStats {
@@ -44,9 +35,10 @@ pub struct RunStats {
 
 /// Reusable solver scratch for driving models by sampled velocities.
 pub struct Driver {
-    rodas: Rodas,
+    st: Option<IntervalStepper>,
     y: Vec<f64>,
-    y0: Vec<f64>,
+    g: Vec<f64>,
+    branches: Vec<u64>,
 }
 
 impl Default for Driver {
@@ -59,10 +51,48 @@ impl Driver {
     /// Empty scratch; it is sized on first use.
     pub fn new() -> Driver {
         Driver {
-            rodas: Rodas::new(),
+            st: None,
             y: Vec::new(),
-            y0: Vec::new(),
+            g: Vec::new(),
+            branches: Vec::new(),
         }
+    }
+
+    /// The branch of the model at each sample of the last [`Driver::forces`] run: a hash of
+    /// its discrete states (GMS element modes, bond counters) and of the signs of its switching
+    /// functions there; 0 throughout for models without either.
+    ///
+    /// Why: a model's output can jump where it switches (a GMS element that starts to slip
+    /// drops its damping force σ_i·v), so the force at a sample is a discontinuous function of
+    /// the parameters wherever a switch moves across that sample. A difference quotient is a
+    /// derivative only between two runs on the same branch at that sample; this is how a
+    /// caller tells.
+    pub fn branches(&self) -> &[u64] {
+        &self.branches
+    }
+
+    fn mark(&mut self, m: &dyn FrictionModel, k: usize, v: f64) {
+        let nd = m.n_discrete();
+        let ne = m.n_switches();
+        if nd == 0 && ne == 0 {
+            return;
+        }
+        let x = &self.y[1..];
+        // FNV-1a over the discrete states' bits and the switching functions' signs
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |b: u64| {
+            h ^= b;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        };
+        for a in &x[x.len() - nd..] {
+            eat(a.to_bits());
+        }
+        self.g.resize(ne, 0.0);
+        m.switches(v, 0.0, x, &mut self.g);
+        for a in &self.g {
+            eat(u64::from(a.is_sign_negative()) + 2 * u64::from(*a == 0.0));
+        }
+        self.branches[k] = h;
     }
 
     /// Writes into `f` the force \[N\] of `m` at the sample times `t` \[s\] (increasing) under the
@@ -75,7 +105,46 @@ impl Driver {
         f: &mut [f64],
     ) -> RunStats {
         let n = t.len().min(v.len()).min(f.len());
-        let mut stats = RunStats::default();
+        self.run(m, &t[..n], v, &mut f[..n], |k, t0, h| Velocity::Poly {
+            t0,
+            v0: v[k],
+            a1: (v[k + 1] - v[k]) / h,
+            a2: 0.0,
+        })
+    }
+
+    /// Writes into `f` the force \[N\] of `m` at the sample times `t` \[s\] (increasing) when the
+    /// displacement `x` \[m\] is given at those times instead of the velocity: x is interpolated
+    /// by a natural cubic spline ([`Spline`]) and the model is driven by its derivative, which
+    /// varies continuously inside each interval (no velocity differenced per sample and held
+    /// or ramped). `t`, `x` and `f` have the same length.
+    pub fn forces_from_x(
+        &mut self,
+        m: &dyn FrictionModel,
+        t: &[f64],
+        x: &[f64],
+        f: &mut [f64],
+    ) -> RunStats {
+        let n = t.len().min(x.len()).min(f.len());
+        let s = Spline::new(&t[..n], &x[..n]);
+        let v = s.velocities();
+        self.run(m, &t[..n], &v, &mut f[..n], |k, t0, _| s.velocity(k, t0))
+    }
+
+    /// The run behind both drives: `v[k]` is the velocity at sample k (for the force there),
+    /// `vel(k, t_k, h)` the velocity over interval k.
+    fn run(
+        &mut self,
+        m: &dyn FrictionModel,
+        t: &[f64],
+        v: &[f64],
+        f: &mut [f64],
+        vel: impl Fn(usize, f64, f64) -> Velocity,
+    ) -> RunStats {
+        let n = t.len();
+        let stats = RunStats::default();
+        self.branches.clear();
+        self.branches.resize(n, 0);
         if n == 0 {
             return stats;
         }
@@ -89,111 +158,115 @@ impl Driver {
         self.y.clear();
         self.y.resize(1 + ns, 0.0);
         m.initial_state(&mut self.y[1..]);
-        self.y0.clone_from(&self.y);
-        let mut stepper = StateStepper::new(ns);
-        let is_hybrid = hybrid(m) > 0;
+        // the solver's scratch is kept from run to run (a fit makes hundreds)
+        let mut st = match self.st.take() {
+            Some(mut st) => {
+                st.prepare(m);
+                st
+            }
+            None => IntervalStepper::new(m),
+        };
         f[0] = m.force(v[0], 0.0, &self.y[1..]);
+        self.mark(m, 0, v[0]);
         for k in 0..n - 1 {
             let (t0, t1) = (t[k], t[k + 1]);
             let h = t1 - t0;
             // NaN takes this branch too
             if h.is_nan() || h <= 0.0 {
                 f[k + 1] = m.force(v[k + 1], 0.0, &self.y[1..]);
+                self.mark(m, k + 1, v[k + 1]);
                 continue;
             }
-            let slope = (v[k + 1] - v[k]) / h;
-            if is_hybrid {
-                let dt = h / SUBSTEPS as f64;
-                for j in 1..=SUBSTEPS {
-                    let vj = v[k] + slope * j as f64 * dt;
-                    stepper.step(m, vj, 0.0, &mut self.y[1..], dt);
-                }
-            } else {
-                self.y[0] = t0;
-                self.y0.copy_from_slice(&self.y);
-                let mut sys = Linear {
-                    m,
-                    t0,
-                    v0: v[k],
-                    slope,
-                    h,
-                };
-                let opts = Options { h0: h, ..OPTIONS };
-                let result = self.rodas.integrate(&mut sys, t0, &mut self.y, t1, &opts);
-                // an event within round-off of the interval's end leaves nothing to step
-                let finished = match result {
-                    Ok(_) => true,
-                    Err(SolveError::StepTooSmall { t }) => t1 - t <= 1e-9 * h,
-                    Err(_) => false,
-                };
-                stats.steps += self.rodas.stats().steps;
-                if !finished || !self.y.iter().all(|a| a.is_finite()) {
-                    self.y.copy_from_slice(&self.y0);
-                    let dt = h / SUBSTEPS as f64;
-                    for j in 0..SUBSTEPS {
-                        let vj = v[k] + slope * (j as f64 + 0.5) * dt;
-                        stepper.advance(m, vj, 0.0, &mut self.y[1..], dt);
-                    }
-                    stats.fallbacks += 1;
-                }
-            }
-            self.y[0] = t1;
+            st.step(m, vel(k, t0, h), h, &mut self.y, (t0, t1, h), &OPTIONS);
             f[k + 1] = m.force(v[k + 1], 0.0, &self.y[1..]);
+            self.mark(m, k + 1, v[k + 1]);
         }
+        let stats = RunStats {
+            steps: st.steps,
+            fallbacks: st.fallbacks,
+        };
+        self.st = Some(st);
         stats
     }
 }
 
-/// A model under v(τ) = v0 + slope·(τ − t0) on one interval, with τ as the leading state.
-struct Linear<'a> {
-    m: &'a dyn FrictionModel,
-    t0: f64,
-    v0: f64,
-    slope: f64,
-    h: f64,
+/// A natural cubic spline through samples (t_k, x_k): C² between the samples, zero curvature
+/// at both ends. Its derivative is the velocity of a displacement-driven run.
+///
+/// Why a spline and not differences: a velocity differenced from x per sample and ramped
+/// between samples has corners at every sample and lags or leads by half a sample; the
+/// spline's derivative is continuous and its x passes through every sample, so the model
+/// travels exactly the measured displacement.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Spline {
+    t: Vec<f64>,
+    x: Vec<f64>,
+    /// Second derivatives at the samples \[m/s²\].
+    m2: Vec<f64>,
 }
 
-impl Linear<'_> {
-    #[inline]
-    fn v(&self, tau: f64) -> f64 {
-        self.v0 + self.slope * (tau - self.t0)
+impl Spline {
+    /// The spline through `x` \[m\] at the increasing times `t` \[s\] (same length; fewer than
+    /// three samples give the straight line or a point).
+    pub fn new(t: &[f64], x: &[f64]) -> Spline {
+        let n = t.len().min(x.len());
+        let mut m2 = vec![0.0; n];
+        if n >= 3 {
+            // tridiagonal system for the inner second derivatives (Thomas algorithm)
+            let mut c = vec![0.0; n];
+            let mut d = vec![0.0; n];
+            for k in 1..n - 1 {
+                let (h0, h1) = (t[k] - t[k - 1], t[k + 1] - t[k]);
+                let rhs = 6.0 * ((x[k + 1] - x[k]) / h1 - (x[k] - x[k - 1]) / h0);
+                let diag = 2.0 * (h0 + h1) - h0 * c[k - 1];
+                c[k] = h1 / diag;
+                d[k] = (rhs - h0 * d[k - 1]) / diag;
+            }
+            for k in (1..n - 1).rev() {
+                m2[k] = d[k] - c[k] * m2[k + 1];
+            }
+        }
+        Spline {
+            t: t[..n].to_vec(),
+            x: x[..n].to_vec(),
+            m2,
+        }
     }
-}
 
-impl System for Linear<'_> {
-    fn dim(&self) -> usize {
-        1 + self.m.n_states()
-    }
-    fn rhs(&self, y: &[f64], dy: &mut [f64]) {
-        dy[0] = 1.0;
-        self.m.derivative(self.v(y[0]), 0.0, &y[1..], &mut dy[1..]);
-    }
-    fn scale(&self, i: usize) -> f64 {
-        if i == 0 {
-            self.h
-        } else {
-            self.m.state_scale(i - 1)
+    /// The velocity \[m/s\] on interval k as a [`Velocity::Poly`] starting at `t0` = t_k.
+    pub fn velocity(&self, k: usize, t0: f64) -> Velocity {
+        let (t, x, m2) = (&self.t, &self.x, &self.m2);
+        if k + 1 >= t.len() {
+            return Velocity::Poly {
+                t0,
+                v0: 0.0,
+                a1: 0.0,
+                a2: 0.0,
+            };
+        }
+        let h = t[k + 1] - t[k];
+        Velocity::Poly {
+            t0,
+            v0: (x[k + 1] - x[k]) / h - h * (2.0 * m2[k] + m2[k + 1]) / 6.0,
+            a1: m2[k],
+            a2: (m2[k + 1] - m2[k]) / (2.0 * h),
         }
     }
-    fn n_frozen(&self) -> usize {
-        self.m.n_discrete()
-    }
-    fn dense_head(&self) -> Option<usize> {
-        self.m.separable().then_some(1)
-    }
-    fn n_events(&self) -> usize {
-        self.m.n_switches()
-    }
-    fn events(&self, y: &[f64], g: &mut [f64]) {
-        self.m.switches(self.v(y[0]), 0.0, &y[1..], g);
-    }
-    fn on_event(&mut self, _t: f64, index: usize, rising: bool, y: &mut [f64]) -> EventAction {
-        let v = self.v(y[0]);
-        if self.m.on_switch(index, rising, v, 0.0, &mut y[1..]) {
-            EventAction::Reset
-        } else {
-            EventAction::Continue
-        }
+
+    /// The velocity \[m/s\] at every sample.
+    pub fn velocities(&self) -> Vec<f64> {
+        let n = self.t.len();
+        (0..n)
+            .map(|k| {
+                if n < 2 {
+                    0.0
+                } else if k + 1 < n {
+                    self.velocity(k, self.t[k]).at(self.t[k])
+                } else {
+                    self.velocity(k - 1, self.t[k - 1]).at(self.t[k])
+                }
+            })
+            .collect()
     }
 }
 
@@ -251,6 +324,74 @@ mod tests {
         Driver::new().forces(m.as_ref(), &t, &v, &mut f);
         for k in 0..3 {
             assert_eq!(f[k], m.force(v[k], 0.0, &[]));
+        }
+    }
+
+    /// The spline's velocity integrates to the measured displacement over every interval (it
+    /// passes through each sample) on an uneven grid, and is close to the exact derivative of
+    /// a smooth motion.
+    #[test]
+    fn spline_velocity_travels_the_measured_displacement() {
+        let w = 2.0 * std::f64::consts::PI;
+        let t: Vec<f64> = (0..300)
+            .map(|k| {
+                let k = k as f64;
+                k / 299.0 + 0.0005 * (7.0 * k).sin()
+            })
+            .collect();
+        let x: Vec<f64> = t.iter().map(|&t| 1e-3 * (w * t).sin()).collect();
+        let s = Spline::new(&t, &x);
+        for k in 0..t.len() - 1 {
+            let h = t[k + 1] - t[k];
+            let Velocity::Poly { v0, a1, a2, .. } = s.velocity(k, t[k]) else {
+                panic!("poly")
+            };
+            let dx = h * (v0 + h * (a1 / 2.0 + a2 * h / 3.0));
+            assert!(
+                (dx - (x[k + 1] - x[k])).abs() <= 1e-12 * 1e-3,
+                "interval {k}: {dx} vs {}",
+                x[k + 1] - x[k]
+            );
+        }
+        // natural ends bend the first and last few intervals; inside, O(h²)
+        let v = s.velocities();
+        for k in 10..t.len() - 10 {
+            let exact = 1e-3 * w * (w * t[k]).cos();
+            assert!((v[k] - exact).abs() <= 1e-4 * 1e-3 * w, "t = {}", t[k]);
+        }
+    }
+
+    /// A displacement-driven run equals the velocity-driven run of the same motion: LuGre under
+    /// x = A sin(2πt) sampled at 400 points, against the exact velocity sampled at 4000.
+    #[test]
+    fn displacement_drive_matches_the_velocity_drive() {
+        let m = crate::registry::find("lugre")
+            .expect("lugre")
+            .build_default()
+            .expect("builds");
+        let (a, w) = (2e-3, 2.0 * std::f64::consts::PI);
+        let n = 400;
+        let t: Vec<f64> = (0..=n).map(|k| k as f64 / n as f64).collect();
+        let x: Vec<f64> = t.iter().map(|&t| a * (w * t).sin()).collect();
+        let mut fx = vec![0.0; t.len()];
+        Driver::new().forces_from_x(m.as_ref(), &t, &x, &mut fx);
+        let fine = 10;
+        let tf: Vec<f64> = (0..=n * fine)
+            .map(|k| k as f64 / (n * fine) as f64)
+            .collect();
+        let vf: Vec<f64> = tf.iter().map(|&t| a * w * (w * t).cos()).collect();
+        let mut ff = vec![0.0; tf.len()];
+        Driver::new().forces(m.as_ref(), &tf, &vf, &mut ff);
+        let scale = ff.iter().fold(0.0_f64, |a, b| a.max(b.abs()));
+        // the natural end condition (zero curvature) holds while the sine's is zero too
+        for k in 0..=n {
+            assert!(
+                (fx[k] - ff[k * fine]).abs() <= 2e-3 * scale,
+                "t = {}: {} vs {}",
+                t[k],
+                fx[k],
+                ff[k * fine]
+            );
         }
     }
 }

@@ -1,0 +1,265 @@
+//! Any model's states under a prescribed velocity, one sample interval at a time: the stepping
+//! shared by the prescribed-motion cycles ([`super::prescribed`], an analytic cosine) and the
+//! fit's model runs ([`super::sampled`], measured samples interpolated between sample times).
+//!
+//! How an interval is stepped:
+//! * hybrid static-stiction laws (a discrete stick/slip mode, Armstrong-Hélouvry) keep the
+//!   implicit-Euler stepper whose mode updates they were validated with ([`SUBSTEPS`] sub-steps);
+//! * every other model with state goes through the event-locating Rosenbrock solver ([`Rodas`])
+//!   with the time as an extra state, so that v(t) varies continuously inside a step and
+//!   switches (Maxwell-slip saturation, GMS stick/slip, bristle snaps, reversals) are located
+//!   exactly; separable models (GMS, bristles) get the two-evaluation arrow Jacobian
+//!   (`integrate::separable::arrow_jacobian`) instead of one column per element;
+//! * where the solver gives up on an interval, implicit Euler takes it
+//!   ([`StateStepper::advance`]) and it is counted as a fallback.
+//!
+//! F_e = 0 throughout: stick branches of laws that depend on an external force do not act.
+
+use crate::integrate::implicit_euler::{hybrid, StateStepper};
+use crate::integrate::rodas::{EventAction, Options, Rodas, SolveError, System};
+use crate::model::FrictionModel;
+
+/// Sub-steps per interval of the implicit-Euler stepper (hybrid laws, fallbacks).
+pub const SUBSTEPS: usize = 4;
+
+/// A prescribed velocity v(τ) \[m/s\] over one interval starting at `t0`, or over all time.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Velocity {
+    /// v = mean + amp·cos(ω τ) (the prescribed-motion views).
+    Cosine {
+        /// Mean \[m/s\].
+        mean: f64,
+        /// Amplitude \[m/s\].
+        amp: f64,
+        /// Angular frequency ω \[rad/s\].
+        omega: f64,
+    },
+    /// v = v0 + s·(a1 + a2·s) with s = τ − t0: samples of v interpolated linearly (a2 = 0), or
+    /// the derivative of a cubic interpolant of sampled displacements.
+    Poly {
+        /// Start of the interval \[s\].
+        t0: f64,
+        /// v at t0 \[m/s\].
+        v0: f64,
+        /// Slope \[m/s²\].
+        a1: f64,
+        /// Curvature \[m/s³\].
+        a2: f64,
+    },
+}
+
+impl Velocity {
+    /// v at time `tau` \[s\].
+    #[inline]
+    pub fn at(&self, tau: f64) -> f64 {
+        match *self {
+            Velocity::Cosine { mean, amp, omega } => mean + amp * (omega * tau).cos(),
+            Velocity::Poly { t0, v0, a1, a2 } => {
+                let s = tau - t0;
+                if a2 == 0.0 {
+                    v0 + a1 * s
+                } else {
+                    v0 + s * (a1 + a2 * s)
+                }
+            }
+        }
+    }
+
+    /// v at sub-step point t0 + x·dt, computed from the offset where the velocity is given
+    /// relative to the interval (no round-off of t0 + x·dt − t0).
+    #[inline]
+    fn sub(&self, t0: f64, x: f64, dt: f64) -> f64 {
+        match *self {
+            Velocity::Cosine { .. } => self.at(t0 + x * dt),
+            Velocity::Poly { v0, a1, a2, .. } => {
+                if a2 == 0.0 {
+                    v0 + a1 * x * dt
+                } else {
+                    let s = x * dt;
+                    v0 + s * (a1 + a2 * s)
+                }
+            }
+        }
+    }
+}
+
+/// A model under a prescribed velocity, with the time τ as the leading state so that the
+/// solver sees v vary inside its steps and locates the switches that depend on it.
+struct Driven<'a> {
+    m: &'a dyn FrictionModel,
+    vel: Velocity,
+    /// Typical size of τ's steps \[s\] (the error control's scale of the leading state).
+    tau_scale: f64,
+}
+
+impl System for Driven<'_> {
+    fn dim(&self) -> usize {
+        1 + self.m.n_states()
+    }
+    fn rhs(&self, y: &[f64], dy: &mut [f64]) {
+        dy[0] = 1.0;
+        self.m
+            .derivative(self.vel.at(y[0]), 0.0, &y[1..], &mut dy[1..]);
+    }
+    fn scale(&self, i: usize) -> f64 {
+        if i == 0 {
+            self.tau_scale
+        } else {
+            self.m.state_scale(i - 1)
+        }
+    }
+    fn n_frozen(&self) -> usize {
+        self.m.n_discrete()
+    }
+    fn jacobian(&self, y: &[f64], jac: &mut [f64]) -> bool {
+        // differences of a separable model's elements all at once (the τ column on its own)
+        if !self.m.separable() {
+            return false;
+        }
+        let nc = 1 + self.m.n_states() - self.m.n_discrete();
+        let f = |y: &[f64], dy: &mut [f64]| self.rhs(y, dy);
+        let scale = |i: usize| self.scale(i);
+        crate::integrate::separable::arrow_jacobian(&f, &scale, y, 1, nc, jac);
+        true
+    }
+    fn dense_head(&self) -> Option<usize> {
+        // each element depends on itself and on v, i.e. on τ
+        self.m.separable().then_some(1)
+    }
+    fn n_events(&self) -> usize {
+        self.m.n_switches()
+    }
+    fn events(&self, y: &[f64], g: &mut [f64]) {
+        self.m.switches(self.vel.at(y[0]), 0.0, &y[1..], g);
+    }
+    fn on_event(&mut self, _t: f64, index: usize, rising: bool, y: &mut [f64]) -> EventAction {
+        let v = self.vel.at(y[0]);
+        if self.m.on_switch(index, rising, v, 0.0, &mut y[1..]) {
+            EventAction::Reset
+        } else {
+            EventAction::Continue
+        }
+    }
+}
+
+/// Solver scratch and counters for stepping one model interval by interval.
+pub struct IntervalStepper {
+    rodas: Rodas,
+    stepper: StateStepper,
+    y0: Vec<f64>,
+    hybrid: bool,
+    /// Accepted Rosenbrock steps so far.
+    pub steps: usize,
+    /// Intervals the Rosenbrock solver gave up on (implicit Euler took them).
+    pub fallbacks: usize,
+    /// An interval begun in `rodas` and cut by a step cap ([`IntervalStepper::step_capped`]).
+    open: bool,
+}
+
+impl IntervalStepper {
+    /// Scratch for `m`.
+    pub fn new(m: &dyn FrictionModel) -> IntervalStepper {
+        let mut st = IntervalStepper {
+            rodas: Rodas::new(),
+            stepper: StateStepper::new(0),
+            y0: Vec::new(),
+            hybrid: false,
+            steps: 0,
+            fallbacks: 0,
+            open: false,
+        };
+        st.prepare(m);
+        st
+    }
+
+    /// Makes the scratch ready for a new run of `m`, keeping the solver's allocations.
+    pub fn prepare(&mut self, m: &dyn FrictionModel) {
+        self.stepper = StateStepper::new(m.n_states());
+        self.y0.clear();
+        self.y0.resize(1 + m.n_states(), 0.0);
+        self.hybrid = hybrid(m) > 0;
+        self.steps = 0;
+        self.fallbacks = 0;
+    }
+
+    /// Advances `y` = [τ, states of `m`] from `t0` to `t1` under `vel`; `h` is the interval's
+    /// nominal length \[s\] (sub-steps, the solver's first step), `tau_scale` τ's error scale.
+    /// Leaves y\[0\] = `t1`.
+    pub fn step(
+        &mut self,
+        m: &dyn FrictionModel,
+        vel: Velocity,
+        tau_scale: f64,
+        y: &mut [f64],
+        span: (f64, f64, f64),
+        opts: &Options,
+    ) {
+        let mut unlimited = usize::MAX;
+        self.step_capped(m, vel, tau_scale, y, span, opts, &mut unlimited);
+    }
+
+    /// [`IntervalStepper::step`] with at most `steps_left` solver steps (decremented by those
+    /// taken): false when the cap cut the interval, which the next call (with the same
+    /// arguments) continues with the same steps an uncut one takes. The cap bounds a unit of
+    /// work where one stiff interval takes thousands of steps (a 1.2 s unit in the fuzz).
+    #[allow(clippy::too_many_arguments)]
+    pub fn step_capped(
+        &mut self,
+        m: &dyn FrictionModel,
+        vel: Velocity,
+        tau_scale: f64,
+        y: &mut [f64],
+        (t0, t1, h): (f64, f64, f64),
+        opts: &Options,
+        steps_left: &mut usize,
+    ) -> bool {
+        if self.hybrid {
+            let dt = h / SUBSTEPS as f64;
+            for j in 1..=SUBSTEPS {
+                let v = vel.sub(t0, j as f64, dt);
+                self.stepper.step(m, v, 0.0, &mut y[1..], dt);
+            }
+        } else {
+            let mut sys = Driven { m, vel, tau_scale };
+            let opts = Options { h0: h, ..*opts };
+            let mut result = Ok(());
+            if !self.open {
+                y[0] = t0;
+                self.y0.copy_from_slice(y);
+                result = self.rodas.begin(&mut sys, t0, y, t1, &opts);
+                self.open = result.is_ok();
+            }
+            if self.open {
+                let before = self.rodas.stats().steps;
+                let r = self.rodas.resume(&mut sys, y, &opts, *steps_left);
+                *steps_left = steps_left.saturating_sub(self.rodas.stats().steps - before);
+                match r {
+                    Ok(false) => return false,
+                    Ok(true) => {}
+                    Err(e) => result = Err(e),
+                }
+                self.open = false;
+            }
+            // An event located within round-off of the interval's end (a reversal exactly at
+            // a sample, where all GMS elements re-stick) leaves a remainder too short to step:
+            // the state is already the state at t1.
+            let finished = match result {
+                Ok(()) => true,
+                Err(SolveError::StepTooSmall { t }) => t1 - t <= 1e-9 * h,
+                Err(_) => false,
+            };
+            self.steps += self.rodas.stats().steps;
+            if !finished || !y.iter().all(|a| a.is_finite()) {
+                y.copy_from_slice(&self.y0);
+                let dt = h / SUBSTEPS as f64;
+                for j in 0..SUBSTEPS {
+                    let v = vel.sub(t0, j as f64 + 0.5, dt);
+                    self.stepper.advance(m, v, 0.0, &mut y[1..], dt);
+                }
+                self.fallbacks += 1;
+            }
+        }
+        y[0] = t1;
+        true
+    }
+}
