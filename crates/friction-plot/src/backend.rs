@@ -11,6 +11,19 @@ use plotters_backend::{
     BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, DrawingErrorKind,
 };
 
+/// (family, style, size bits, text): what a measured text size depends on.
+type TextKey = (String, String, u64, String);
+
+/// Distinct texts kept before the cache starts over (a long drag through many tick values).
+const TEXT_SIZES_CAPACITY: usize = 4096;
+
+thread_local! {
+    /// Text sizes \[px\] as the backend measured them ([`EitherBackend`]'s
+    /// `estimate_text_size`).
+    static TEXT_SIZES: std::cell::RefCell<std::collections::HashMap<TextKey, (u32, u32)>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
 /// The program's backend `B`, or an SVG backend writing into a string.
 pub enum EitherBackend<'a, B> {
     /// The program's own backend (the page: a canvas).
@@ -153,7 +166,29 @@ impl<B: DrawingBackend> DrawingBackend for EitherBackend<'_, B> {
         text: &str,
         style: &TStyle,
     ) -> Result<(u32, u32), DrawingErrorKind<Self::ErrorType>> {
-        either!(self, b => b.estimate_text_size(text, style))
+        // In the browser plotters measures text by inserting a `<span>` and reading its
+        // `offsetWidth`, a layout of the whole page per tick label (most of a 470 ms frame in a
+        // trace of a fuzzed stick-slip link). Labels repeat from frame to frame, so each distinct
+        // text is measured once; neither backend overrides the measurement, so one cache serves
+        // both.
+        let key = (
+            style.family().as_str().to_string(),
+            style.style().as_str().to_string(),
+            style.size().to_bits(),
+            text.to_string(),
+        );
+        if let Some(size) = TEXT_SIZES.with(|c| c.borrow().get(&key).copied()) {
+            return Ok(size);
+        }
+        let size = either!(self, b => b.estimate_text_size(text, style))?;
+        TEXT_SIZES.with(|c| {
+            let mut c = c.borrow_mut();
+            if c.len() >= TEXT_SIZES_CAPACITY {
+                c.clear();
+            }
+            c.insert(key, size);
+        });
+        Ok(size)
     }
 
     fn blit_bitmap(

@@ -8,7 +8,6 @@ use plotters_canvas::CanvasBackend;
 use wasm_bindgen::{JsCast, JsError, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
-use crate::measure::Measured;
 use crate::{fit_canvas_to, Canvas};
 
 /// Line widths in CSS px. Thin lines are much cheaper to paint in software (RENDERING.md) and
@@ -139,7 +138,7 @@ impl Surface {
         let mut redrew = false;
         if key != self.bg_key || self.transforms.len() != panels.len() {
             let backend = CanvasBackend::with_canvas_object(self.bg.clone())
-                .map(|b| Canvas::Main(Measured(b)))
+                .map(Canvas::Main)
                 .ok_or_else(|| JsError::new("canvas has no 2d context"))?;
             let root = backend.into_drawing_area();
             root.fill(&WHITE)

@@ -9,7 +9,6 @@
 mod draw;
 mod fitdraw;
 mod lab;
-mod measure;
 
 pub use lab::Lab;
 
@@ -23,11 +22,10 @@ use friction_plot::{draw_chart, Style};
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 
-use crate::measure::Measured;
-
-/// The page's canvas (text sizes measured once, `measure`) as the backend type the SVG export
-/// also draws through (`friction_plot::backend`): the chart code is compiled once for both.
-pub(crate) type Canvas = friction_plot::backend::EitherBackend<'static, Measured<CanvasBackend>>;
+/// The page's canvas as the backend type the SVG export also draws through
+/// (`friction_plot::backend`, which also measures each distinct text once): the chart code is
+/// compiled once for both.
+pub(crate) type Canvas = friction_plot::backend::EitherBackend<'static, CanvasBackend>;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
@@ -77,7 +75,7 @@ pub(crate) fn draw_on_canvas(
 ) -> Result<(), JsError> {
     let scale = fit_canvas_to_dpr(&canvas);
     let backend = CanvasBackend::with_canvas_object(canvas)
-        .map(|b| Canvas::Main(Measured(b)))
+        .map(Canvas::Main)
         .ok_or_else(|| JsError::new("canvas has no 2d context"))?;
     let root = backend.into_drawing_area();
     draw_chart(

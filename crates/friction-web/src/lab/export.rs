@@ -5,8 +5,6 @@
 use super::*;
 use plotters_canvas::CanvasBackend;
 
-use crate::measure::Measured;
-
 #[wasm_bindgen]
 impl Lab {
     /// The current chart as SVG (the same plotters chart functions, the axes shown on the
@@ -14,7 +12,7 @@ impl Lab {
     /// page's grid (with its shared legend band where the panels have one).
     pub fn svg(&self, width: u32, height: u32) -> Result<String, JsError> {
         let charts = self.export_charts()?;
-        friction_plot::figure::figure_svg_as::<Measured<CanvasBackend>>(
+        friction_plot::figure::figure_svg_as::<CanvasBackend>(
             &charts,
             (width.max(100), height.max(100)),
             (500, 380),
@@ -32,7 +30,7 @@ impl Lab {
         let (rows, cols) = friction_plot::figure::grid(charts.len());
         // a multi-panel view keeps readable cells: the figure grows past the chosen size
         let cell = ((w / cols as u32).max(400), (h / rows as u32).max(300));
-        friction_plot::export::figure_svg_fine_as::<Measured<CanvasBackend>>(
+        friction_plot::export::figure_svg_fine_as::<CanvasBackend>(
             &charts,
             (w, h),
             cell,
@@ -59,7 +57,7 @@ impl Lab {
         canvas.set_width(dim(width));
         canvas.set_height(dim(height));
         let backend = CanvasBackend::with_canvas_object(canvas)
-            .map(|b| crate::Canvas::Main(Measured(b)))
+            .map(crate::Canvas::Main)
             .ok_or_else(|| JsError::new("canvas has no 2d context"))?;
         let root = plotters::prelude::IntoDrawingArea::into_drawing_area(backend);
         friction_plot::export::draw_figure(&root, &charts, scale, Some(caption))
