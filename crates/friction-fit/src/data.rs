@@ -28,7 +28,7 @@ pub struct Data {
     pub x_drive: bool,
     /// Measured friction force \[N\].
     pub f: Vec<f64>,
-    /// Normal load \[N\], if given (reported, not used by the models, whose load is a parameter).
+    /// Normal load \[N\], if given: the model's F_N at each sample ([`crate::load`]).
     pub normal: Option<Vec<f64>>,
     /// Per-sample weights (≥ 0), if given.
     pub w: Option<Vec<f64>>,
@@ -59,14 +59,24 @@ impl Data {
         self.t.is_empty()
     }
 
-    /// The record as CSV with an SI header (`t [s],x [m],v [m/s],F [N]`).
+    /// The record as CSV with an SI header (`t [s],x [m],v [m/s],F [N]`, and `N [N]` when
+    /// the record has a normal load).
     pub fn to_csv(&self) -> String {
-        let mut s = String::from("t [s],x [m],v [m/s],F [N]\n");
+        let mut s = String::from("t [s],x [m],v [m/s],F [N]");
+        s.push_str(if self.normal.is_some() {
+            ",N [N]\n"
+        } else {
+            "\n"
+        });
         for k in 0..self.len() {
             s.push_str(&format!(
-                "{},{},{},{}\n",
+                "{},{},{},{}",
                 self.t[k], self.x[k], self.v[k], self.f[k]
             ));
+            match &self.normal {
+                Some(n) => s.push_str(&format!(",{}\n", n[k])),
+                None => s.push('\n'),
+            }
         }
         s
     }
@@ -368,11 +378,17 @@ fn parse_with(text: &str, units: &[(&str, &str)], fill_only: bool) -> Result<Dat
         }
     }
     if has(Col::N) {
+        let (lo, hi) = normal
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &x| {
+                (a.min(x), b.max(x))
+            });
+        d.notes.push(format!(
+            "column N: normal load {} to {} N, the model's F_N unless the query sets it",
+            sig3(lo),
+            sig3(hi)
+        ));
         d.normal = Some(normal);
-        d.notes.push(
-            "column N is shown but not used: the models take their normal load as a parameter"
-                .into(),
-        );
     }
     if has(Col::W) {
         if w.iter().all(|&a| a == 0.0) {

@@ -4,8 +4,13 @@
 //! Query keys: `model` and its parameters (as in a fit query), `n` (samples), `tend` \[s\],
 //! `vmean`, `vamp` \[m/s\], `freq` \[Hz\], `noise` (relative), `seed`. With `vmean` > `vamp`
 //! the velocity never reverses (a record that cannot show the pre-sliding dynamics).
+//!
+//! `nvar` > 0 gives the record a column N: the normal load F_N(t) = F̄(1 + nvar·sin(2π nfreq t))
+//! about the model's own F̄ (`fn`, FrBD's `p`), which the model runs with (`nfreq` \[Hz\],
+//! default 0.35 × `freq`: not a multiple of the velocity's frequency, so load and velocity do
+//! not move in step).
 
-use friction_core::experiments::sampled::Driver;
+use friction_core::experiments::sampled::{Driver, Loaded};
 use friction_core::model::ModelEntry;
 use friction_core::registry;
 use friction_core::scenario::query;
@@ -37,10 +42,16 @@ pub struct ExampleSpec {
     pub noise: f64,
     /// Noise seed.
     pub seed: u64,
+    /// Relative amplitude of the normal load's variation (0: no column N).
+    pub nvar: f64,
+    /// Frequency of the normal load's variation \[Hz\].
+    pub nfreq: f64,
 }
 
 /// The keys an example query reads besides the model's.
-pub const KEYS: [&str; 7] = ["n", "tend", "vmean", "vamp", "freq", "noise", "seed"];
+pub const KEYS: [&str; 9] = [
+    "n", "tend", "vmean", "vamp", "freq", "noise", "seed", "nvar", "nfreq",
+];
 
 impl ExampleSpec {
     /// Parses an example query (see the module documentation).
@@ -91,6 +102,11 @@ impl ExampleSpec {
         let freq = num("freq", 1.0, 1e-6, 1e6);
         let noise = num("noise", 0.01, 0.0, 1.0);
         let seed = num("seed", 1.0, 0.0, 4_294_967_295.0).round() as u64;
+        let nvar = num("nvar", 0.0, 0.0, 0.9);
+        let nfreq = num("nfreq", 0.35 * freq, 1e-6, 1e6);
+        if nvar > 0.0 && crate::load::load_index(entry).is_none() {
+            errors.push(format!("nvar: {id} has no normal-load parameter (fn or p)"));
+        }
         if let Err(e) = (entry.build)(&values) {
             errors.push(e.to_string());
         }
@@ -107,6 +123,8 @@ impl ExampleSpec {
             freq,
             noise,
             seed,
+            nvar,
+            nfreq,
         })
     }
 
@@ -121,7 +139,30 @@ impl ExampleSpec {
             .map(|&t| self.vmean + self.vamp * (w * t).sin())
             .collect();
         let mut clean = vec![0.0; self.n];
-        Driver::new().forces(m.as_ref(), &t, &v, &mut clean);
+        let normal = match crate::load::load_index(self.entry) {
+            Some(index) if self.nvar > 0.0 => {
+                let mean = self.values[index];
+                let wn = 2.0 * std::f64::consts::PI * self.nfreq;
+                let normal: Vec<f64> = t
+                    .iter()
+                    .map(|&t| mean * (1.0 + self.nvar * (wn * t).sin()))
+                    .collect();
+                let load = Loaded {
+                    entry: self.entry,
+                    values: &self.values,
+                    index,
+                    normal: &normal,
+                };
+                Driver::new()
+                    .forces_loaded(&load, &t, &v, &mut clean)
+                    .map_err(|e| format!("column N: {e}"))?;
+                Some(normal)
+            }
+            _ => {
+                Driver::new().forces(m.as_ref(), &t, &v, &mut clean);
+                None
+            }
+        };
         let rms = (clean.iter().map(|f| f * f).sum::<f64>() / self.n as f64).sqrt();
         let mut rng = Pcg::new(self.seed);
         let f: Vec<f64> = clean
@@ -134,7 +175,7 @@ impl ExampleSpec {
             v,
             x_drive: false,
             f,
-            normal: None,
+            normal,
             w: None,
             notes: Vec::new(),
             unitless: Vec::new(),

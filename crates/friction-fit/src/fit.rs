@@ -18,7 +18,7 @@
 
 use std::cell::{Cell, RefCell};
 
-use friction_core::experiments::sampled::Driver;
+use friction_core::experiments::sampled::{Driver, Loaded};
 use levenberg_marquardt::{LeastSquaresProblem, LevenbergMarquardt};
 use nalgebra::{storage::Owned, DMatrix, DVector, Dyn};
 
@@ -59,6 +59,9 @@ pub struct Evaluator<'a> {
     sqrt_w: Vec<f64>,
     driver: Driver,
     values: Vec<f64>,
+    /// Index of the normal-load parameter when the record's column N drives it
+    /// ([`crate::load`]).
+    load: Option<usize>,
     /// Model runs so far.
     pub runs: usize,
 }
@@ -73,6 +76,8 @@ impl<'a> Evaluator<'a> {
             sqrt_w,
             driver: Driver::new(),
             values: spec.values.clone(),
+            // a refused plan (a free load) never gets here: `optimise` refuses it first
+            load: crate::load::plan(spec, data).ok().and_then(|l| l.index),
             runs: 0,
         }
     }
@@ -92,13 +97,29 @@ impl<'a> Evaluator<'a> {
         for (&i, &x) in self.spec.free.iter().zip(p) {
             self.values[i] = x;
         }
-        let m = (self.spec.entry.build)(&self.values).map_err(|e| e.to_string())?;
-        self.runs += 1;
         let d = self.data;
-        if d.x_drive {
-            self.driver.forces_from_x(m.as_ref(), &d.t, &d.x, out);
+        if let (Some(index), Some(normal)) = (self.load, d.normal.as_deref()) {
+            let load = Loaded {
+                entry: self.spec.entry,
+                values: &self.values,
+                index,
+                normal,
+            };
+            self.runs += 1;
+            if d.x_drive {
+                self.driver.forces_from_x_loaded(&load, &d.t, &d.x, out)
+            } else {
+                self.driver.forces_loaded(&load, &d.t, &d.v, out)
+            }
+            .map_err(|e| e.to_string())?;
         } else {
-            self.driver.forces(m.as_ref(), &d.t, &d.v, out);
+            let m = (self.spec.entry.build)(&self.values).map_err(|e| e.to_string())?;
+            self.runs += 1;
+            if d.x_drive {
+                self.driver.forces_from_x(m.as_ref(), &d.t, &d.x, out);
+            } else {
+                self.driver.forces(m.as_ref(), &d.t, &d.v, out);
+            }
         }
         if out.iter().all(|a| a.is_finite()) {
             Ok(())
@@ -415,6 +436,7 @@ pub fn optimise(
     data: &Data,
     progress: &mut dyn FnMut(&Progress) -> bool,
 ) -> Result<Optimum, FitError> {
+    crate::load::plan(spec, data).map_err(FitError::Bad)?;
     let k = spec.free.len();
     let m = data.len();
     let counted = weights(spec, data).iter().filter(|&&w| w > 0.0).count();

@@ -10,6 +10,7 @@
 pub mod data;
 pub mod example;
 pub mod fit;
+pub mod load;
 pub mod report;
 pub mod spec;
 pub mod stats;
@@ -32,5 +33,13 @@ pub fn run(
     let mut ev = fit::Evaluator::new(spec, data);
     let mut fitted = vec![0.0; data.len()];
     ev.forces(&opt.p, &mut fitted).map_err(FitError::Bad)?;
-    Ok(report::build(spec, data, &opt, &j, fitted))
+    let mut report = report::build(spec, data, &opt, &j, fitted);
+    let load = load::plan(spec, data).map_err(FitError::Bad)?;
+    if let (Some(i), Some(normal)) = (load.index, data.normal.as_deref()) {
+        // the other views run at one load: the link carries the record's mean
+        report.all_values[i].1 = load::mean(normal);
+    }
+    report.load = load.line;
+    report.notes.extend(load.warnings);
+    Ok(report)
 }

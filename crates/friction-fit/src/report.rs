@@ -73,6 +73,8 @@ pub struct Report {
     pub fitted: Vec<f64>,
     /// Model runs the fit took.
     pub runs: usize,
+    /// Where the normal load came from when the record has a column N ([`crate::load`]).
+    pub load: Option<String>,
 }
 
 /// Facts about the data that explain why something cannot be determined.
@@ -376,6 +378,7 @@ pub fn build(
             .collect(),
         fitted,
         runs: opt.runs,
+        load: None,
     }
 }
 
@@ -411,6 +414,9 @@ impl Report {
             "fit of {} ({}) to {} samples\n\n",
             self.model_name, self.model, self.m
         );
+        if let Some(l) = &self.load {
+            s.insert_str(s.len() - 1, &format!("normal load: {l}\n"));
+        }
         s.push_str(&format!(
             "{:<10} {:>12} {:>12} {:>28}  {}\n",
             "parameter", "value", "std.err.", "95 % interval", "unit"
@@ -478,6 +484,7 @@ impl Report {
             "notes": self.notes,
             "link": self.link_query(),
             "model_runs": self.runs,
+            "normal_load": self.load,
         })
     }
 

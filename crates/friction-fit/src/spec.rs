@@ -23,6 +23,9 @@ pub struct FitSpec {
     pub values: Vec<f64>,
     /// Indices of the free parameters into `values`.
     pub free: Vec<usize>,
+    /// Indices of the parameters the query gives a value (the others are at their defaults):
+    /// a normal load set in the query wins over the record's column N.
+    pub explicit: Vec<usize>,
     /// Lower bound of each free parameter.
     pub lo: Vec<f64>,
     /// Upper bound of each free parameter.
@@ -74,8 +77,12 @@ impl FitSpec {
         let mut values: Vec<f64> = specs.iter().map(|p| p.default).collect();
         let mut errors = Vec::new();
         let mut free = Vec::new();
+        let mut explicit = Vec::new();
         for (k, v) in &pairs {
             if let Some(i) = keys.iter().position(|key| key == k) {
+                if !explicit.contains(&i) {
+                    explicit.push(i);
+                }
                 match specs[i].parse(v) {
                     Ok(x) => values[i] = x,
                     Err(e) => errors.push(e.to_string()),
@@ -196,6 +203,7 @@ impl FitSpec {
             entry,
             values,
             free,
+            explicit,
             lo,
             hi,
             starts,

@@ -8,10 +8,22 @@
 //! agree in how each kind of model is integrated (static laws are evaluated at the samples).
 //!
 //! Every run starts from the virgin state (`initial_state`) at the first sample, F_e = 0.
+//!
+//! A record may also give the normal load at each sample ([`Loaded`]): the model is then
+//! rebuilt through its registry entry wherever the load changes, so the load enters each model
+//! exactly as its own formulas take it (LuGre scales only its Stribeck levels, FrBD its whole
+//! force). Over an interval the load is held at the mean of its two samples: a model's
+//! parameters are constant while it is stepped (a load linear in time would mean a rebuilt
+//! model at every stage of the solver, inside a loop that does not allocate), and the
+//! interval's mean is the midpoint rule of the linear interpolant, second order as the
+//! linear velocity is; the force at a sample is that of the sample's own load. The state
+//! carries over a change of load; a switch that the change of load crosses (a GMS element
+//! whose spring force now exceeds its lower breakaway level) fires at the sample.
 
 use super::driven::{IntervalStepper, Velocity};
 use crate::integrate::rodas::Options;
-use crate::model::FrictionModel;
+use crate::model::{FrictionModel, ModelEntry};
+use crate::params::ParamError;
 
 /// Solver tolerances per interval: tighter than the prescribed-motion views' because a fit
 /// differentiates the output with respect to the parameters by finite differences, and the
@@ -33,11 +45,136 @@ pub struct RunStats {
     pub fallbacks: usize,
 }
 
+/// A model whose normal load follows the record: its registry entry, its other values and the
+/// load at each sample.
+#[derive(Clone, Copy)]
+pub struct Loaded<'a> {
+    /// The model's registry entry (rebuilt through its `build` where the load changes).
+    pub entry: &'a ModelEntry,
+    /// Every parameter's value in `info.params` order; the load's own value is replaced.
+    pub values: &'a [f64],
+    /// Index of the normal-load parameter (F_N, `fn`, or FrBD's `p`) in `values`.
+    pub index: usize,
+    /// Normal load at each sample \[N\].
+    pub normal: &'a [f64],
+}
+
+/// The models a run uses: for each interval the one it is stepped with, for each sample the
+/// one whose force is reported there.
+trait Models {
+    /// Makes interval k's model current; true when it differs from interval k − 1's.
+    fn to_interval(&mut self, k: usize) -> Result<bool, ParamError>;
+    /// Makes sample k's model current.
+    fn to_sample(&mut self, k: usize) -> Result<(), ParamError>;
+    /// The current interval's model.
+    fn interval(&self) -> &dyn FrictionModel;
+    /// The model of the interval before the current one (the current one at the start).
+    fn previous(&self) -> &dyn FrictionModel;
+    /// The current sample's model.
+    fn sample(&self) -> &dyn FrictionModel;
+}
+
+/// One model throughout.
+struct Fixed<'m>(&'m dyn FrictionModel);
+
+impl Models for Fixed<'_> {
+    fn to_interval(&mut self, _k: usize) -> Result<bool, ParamError> {
+        Ok(false)
+    }
+    fn to_sample(&mut self, _k: usize) -> Result<(), ParamError> {
+        Ok(())
+    }
+    fn interval(&self) -> &dyn FrictionModel {
+        self.0
+    }
+    fn previous(&self) -> &dyn FrictionModel {
+        self.0
+    }
+    fn sample(&self) -> &dyn FrictionModel {
+        self.0
+    }
+}
+
+/// A model built at the load it was built for \[N\].
+type AtLoad = (f64, Box<dyn FrictionModel>);
+
+/// Models rebuilt where the load changes (a constant load builds each role once per run).
+struct Rebuilt<'a> {
+    load: Loaded<'a>,
+    values: Vec<f64>,
+    over: AtLoad,
+    prev: Option<AtLoad>,
+    at: AtLoad,
+}
+
+impl<'a> Rebuilt<'a> {
+    fn new(load: Loaded<'a>) -> Result<Rebuilt<'a>, ParamError> {
+        let mut values = load.values.to_vec();
+        let n0 = load
+            .normal
+            .first()
+            .copied()
+            .unwrap_or(load.values[load.index]);
+        let n1 = load.normal.get(1).copied().unwrap_or(n0);
+        let mut build = |fnv: f64| -> Result<AtLoad, ParamError> {
+            values[load.index] = fnv;
+            Ok((fnv, (load.entry.build)(&values)?))
+        };
+        let over = build(0.5 * (n0 + n1))?;
+        let at = build(n0)?;
+        Ok(Rebuilt {
+            load,
+            values,
+            over,
+            prev: None,
+            at,
+        })
+    }
+
+    fn build(&mut self, fnv: f64) -> Result<AtLoad, ParamError> {
+        self.values[self.load.index] = fnv;
+        Ok((fnv, (self.load.entry.build)(&self.values)?))
+    }
+}
+
+impl Models for Rebuilt<'_> {
+    fn to_interval(&mut self, k: usize) -> Result<bool, ParamError> {
+        let n = self.load.normal;
+        let mean = 0.5 * (n[k] + n[k + 1]);
+        if mean == self.over.0 {
+            self.prev = None;
+            return Ok(false);
+        }
+        let next = self.build(mean)?;
+        self.prev = Some(std::mem::replace(&mut self.over, next));
+        Ok(true)
+    }
+    fn to_sample(&mut self, k: usize) -> Result<(), ParamError> {
+        let nk = self.load.normal[k];
+        if nk != self.at.0 {
+            self.at = self.build(nk)?;
+        }
+        Ok(())
+    }
+    fn interval(&self) -> &dyn FrictionModel {
+        self.over.1.as_ref()
+    }
+    fn previous(&self) -> &dyn FrictionModel {
+        self.prev
+            .as_ref()
+            .map_or(self.over.1.as_ref(), |p| p.1.as_ref())
+    }
+    fn sample(&self) -> &dyn FrictionModel {
+        self.at.1.as_ref()
+    }
+}
+
 /// Reusable solver scratch for driving models by sampled velocities.
 pub struct Driver {
     st: Option<IntervalStepper>,
     y: Vec<f64>,
     g: Vec<f64>,
+    g_new: Vec<f64>,
     branches: Vec<u64>,
 }
 
@@ -54,6 +191,7 @@ impl Driver {
             st: None,
             y: Vec::new(),
             g: Vec::new(),
+            g_new: Vec::new(),
             branches: Vec::new(),
         }
     }
@@ -105,11 +243,43 @@ impl Driver {
         f: &mut [f64],
     ) -> RunStats {
         let n = t.len().min(v.len()).min(f.len());
-        self.run(m, &t[..n], v, &mut f[..n], |k, t0, h| Velocity::Poly {
-            t0,
-            v0: v[k],
-            a1: (v[k + 1] - v[k]) / h,
-            a2: 0.0,
+        // one model throughout: nothing to build, so no error
+        self.run(&mut Fixed(m), &t[..n], v, &mut f[..n], |k, t0, h| {
+            linear(v, k, t0, h)
+        })
+        .unwrap_or_default()
+    }
+
+    /// As [`Driver::forces`], with the model's normal load following `load.normal` (see the
+    /// module documentation); the model's message when it rejects a load.
+    pub fn forces_loaded(
+        &mut self,
+        load: &Loaded<'_>,
+        t: &[f64],
+        v: &[f64],
+        f: &mut [f64],
+    ) -> Result<RunStats, ParamError> {
+        let n = t.len().min(v.len()).min(f.len()).min(load.normal.len());
+        let mut models = Rebuilt::new(*load)?;
+        self.run(&mut models, &t[..n], v, &mut f[..n], |k, t0, h| {
+            linear(v, k, t0, h)
+        })
+    }
+
+    /// As [`Driver::forces_from_x`], with the model's normal load following `load.normal`.
+    pub fn forces_from_x_loaded(
+        &mut self,
+        load: &Loaded<'_>,
+        t: &[f64],
+        x: &[f64],
+        f: &mut [f64],
+    ) -> Result<RunStats, ParamError> {
+        let n = t.len().min(x.len()).min(f.len()).min(load.normal.len());
+        let s = Spline::new(&t[..n], &x[..n]);
+        let v = s.velocities();
+        let mut models = Rebuilt::new(*load)?;
+        self.run(&mut models, &t[..n], &v, &mut f[..n], |k, t0, _| {
+            s.velocity(k, t0)
         })
     }
 
@@ -128,65 +298,112 @@ impl Driver {
         let n = t.len().min(x.len()).min(f.len());
         let s = Spline::new(&t[..n], &x[..n]);
         let v = s.velocities();
-        self.run(m, &t[..n], &v, &mut f[..n], |k, t0, _| s.velocity(k, t0))
+        self.run(&mut Fixed(m), &t[..n], &v, &mut f[..n], |k, t0, _| {
+            s.velocity(k, t0)
+        })
+        .unwrap_or_default()
     }
 
-    /// The run behind both drives: `v[k]` is the velocity at sample k (for the force there),
+    /// Fires the switches that a change of load between two intervals crossed at sample
+    /// velocity `v`: those whose function has another sign under the new model than under the
+    /// old, for the same state (what the solver's event location does for a crossing in time).
+    fn fire_load_switches(&mut self, models: &dyn Models, v: f64) {
+        let (old, new) = (models.previous(), models.interval());
+        let ne = new.n_switches();
+        if ne == 0 {
+            return;
+        }
+        self.g.resize(ne, 0.0);
+        self.g_new.resize(ne, 0.0);
+        old.switches(v, 0.0, &self.y[1..], &mut self.g);
+        new.switches(v, 0.0, &self.y[1..], &mut self.g_new);
+        for j in 0..ne {
+            let (a, b) = (self.g[j], self.g_new[j]);
+            if a != 0.0 && (b == 0.0 || (a < 0.0) != (b < 0.0)) {
+                new.on_switch(j, a < 0.0, v, 0.0, &mut self.y[1..]);
+            }
+        }
+    }
+
+    /// The run behind every drive: `v[k]` is the velocity at sample k (for the force there),
     /// `vel(k, t_k, h)` the velocity over interval k.
     fn run(
         &mut self,
-        m: &dyn FrictionModel,
+        models: &mut dyn Models,
         t: &[f64],
         v: &[f64],
         f: &mut [f64],
         vel: impl Fn(usize, f64, f64) -> Velocity,
-    ) -> RunStats {
+    ) -> Result<RunStats, ParamError> {
         let n = t.len();
         let stats = RunStats::default();
         self.branches.clear();
         self.branches.resize(n, 0);
         if n == 0 {
-            return stats;
+            return Ok(stats);
         }
-        let ns = m.n_states();
+        let ns = models.interval().n_states();
         if ns == 0 {
             for k in 0..n {
-                f[k] = m.force(v[k], 0.0, &[]);
+                models.to_sample(k)?;
+                f[k] = models.sample().force(v[k], 0.0, &[]);
             }
-            return stats;
+            return Ok(stats);
         }
         self.y.clear();
         self.y.resize(1 + ns, 0.0);
-        m.initial_state(&mut self.y[1..]);
+        models.interval().initial_state(&mut self.y[1..]);
         // the solver's scratch is kept from run to run (a fit makes hundreds)
         let mut st = match self.st.take() {
             Some(mut st) => {
-                st.prepare(m);
+                st.prepare(models.interval());
                 st
             }
-            None => IntervalStepper::new(m),
+            None => IntervalStepper::new(models.interval()),
         };
-        f[0] = m.force(v[0], 0.0, &self.y[1..]);
-        self.mark(m, 0, v[0]);
+        models.to_sample(0)?;
+        f[0] = models.sample().force(v[0], 0.0, &self.y[1..]);
+        self.mark(models.sample(), 0, v[0]);
         for k in 0..n - 1 {
             let (t0, t1) = (t[k], t[k + 1]);
             let h = t1 - t0;
+            if models.to_interval(k)? {
+                self.fire_load_switches(&*models, v[k]);
+            }
+            models.to_sample(k + 1)?;
             // NaN takes this branch too
             if h.is_nan() || h <= 0.0 {
-                f[k + 1] = m.force(v[k + 1], 0.0, &self.y[1..]);
-                self.mark(m, k + 1, v[k + 1]);
+                f[k + 1] = models.sample().force(v[k + 1], 0.0, &self.y[1..]);
+                self.mark(models.sample(), k + 1, v[k + 1]);
                 continue;
             }
-            st.step(m, vel(k, t0, h), h, &mut self.y, (t0, t1, h), &OPTIONS);
-            f[k + 1] = m.force(v[k + 1], 0.0, &self.y[1..]);
-            self.mark(m, k + 1, v[k + 1]);
+            st.step(
+                models.interval(),
+                vel(k, t0, h),
+                h,
+                &mut self.y,
+                (t0, t1, h),
+                &OPTIONS,
+            );
+            f[k + 1] = models.sample().force(v[k + 1], 0.0, &self.y[1..]);
+            self.mark(models.sample(), k + 1, v[k + 1]);
         }
         let stats = RunStats {
             steps: st.steps,
             fallbacks: st.fallbacks,
         };
         self.st = Some(st);
-        stats
+        Ok(stats)
+    }
+}
+
+/// The velocity over interval k of samples `v` interpolated linearly.
+fn linear(v: &[f64], k: usize, t0: f64, h: f64) -> Velocity {
+    Velocity::Poly {
+        t0,
+        v0: v[k],
+        a1: (v[k + 1] - v[k]) / h,
+        a2: 0.0,
     }
 }
 
