@@ -14,9 +14,12 @@
 //! exactly as its own formulas take it (LuGre scales only its Stribeck levels, FrBD its whole
 //! force). Over an interval the load is held at the mean of its two samples: a model's
 //! parameters are constant while it is stepped (a load linear in time would mean a rebuilt
-//! model at every stage of the solver, inside a loop that does not allocate), and the
-//! interval's mean is the midpoint rule of the linear interpolant, second order as the
-//! linear velocity is; the force at a sample is that of the sample's own load. The state
+//! model at every stage of the solver, inside a loop that does not allocate); the interval's
+//! mean is the midpoint rule of the linear interpolant, second order for states that relax
+//! slower than a sample interval, while a state that relaxes faster (LuGre's bristles while
+//! sliding) follows the mean, half an interval behind: an error of at most half the load's
+//! relative change per interval (`tests/sampled_load.rs`). The force at a sample is that of
+//! the sample's own load. The state
 //! carries over a change of load; a switch that the change of load crosses (a GMS element
 //! whose spring force now exceeds its lower breakaway level) fires at the sample.
 
