@@ -383,10 +383,13 @@ fn parse_with(text: &str, units: &[(&str, &str)], fill_only: bool) -> Result<Dat
             .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &x| {
                 (a.min(x), b.max(x))
             });
+        let span = if lo == hi {
+            sig3(lo)
+        } else {
+            format!("{} to {}", sig3(lo), sig3(hi))
+        };
         d.notes.push(format!(
-            "column N: normal load {} to {} N, the model's F_N unless the query sets it",
-            sig3(lo),
-            sig3(hi)
+            "column N: normal load {span} N, the model's F_N unless the query sets it"
         ));
         d.normal = Some(normal);
     }
