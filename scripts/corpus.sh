@@ -14,6 +14,8 @@ if [ -z "$BIN" ]; then
   (cd "$ROOT" && cargo build --release --locked -q -p friction-cli)
   BIN="$ROOT/target/release/friction-lab"
 fi
+# cases name fixture files relative to the repository root
+cd "$ROOT"
 CASES="$ROOT/tests/corpus/queries.txt"
 EXPECTED="$ROOT/tests/corpus/expected"
 WORK="$(mktemp -d)"

@@ -22,14 +22,18 @@ pub const USAGE: &str = "       friction-lab fit DATA.csv 'FIT' [--json | --csv]
 
 fit         fits a model to a record: DATA is a CSV/TSV file with header t,x,v,F (x or v may
             be missing, N and w optional; units in the header: 'F [mN]', 'v (mm/s)'; SI
-            otherwise). FIT: model=ID&free=KEY,KEY,… plus fixed or start values (KEY=…),
-            bounds lo.KEY=…&hi.KEY=… inside the model's range, starts=N starting points,
+            otherwise; a column N is the normal load the model runs with, fn or FrBD's p,
+            unless FIT sets it; a free fn/p with a column N is refused). FIT:
+            model=ID&free=KEY,KEY,… plus fixed or start values (KEY=…), bounds
+            lo.KEY=…&hi.KEY=… inside the model's range, starts=N starting points,
             tskip=SECONDS of start-up transient left out. Prints values, standard errors,
             95 % intervals, correlations, residual RMS, R², the condition number and
             identifiability verdicts (--json: the same as JSON; --csv: t,x,v,F,F_fit,residual)
 --example   generates a record from a model: EXAMPLE is model=ID&KEY=… (true values) and
             n, tend [s], vmean, vamp [m/s], freq [Hz] of v = vmean + vamp sin(2π freq t),
-            noise (relative to the RMS force), seed; printed as CSV, or fitted with FIT
+            noise (relative to the RMS force), seed, nvar and nfreq [Hz] of a normal load
+            F_N = fn (1 + nvar sin(2π nfreq t)) in a column N; printed as CSV, or fitted
+            with FIT
 ";
 
 /// Runs `fit` with its arguments (after the word `fit`).

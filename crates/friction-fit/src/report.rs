@@ -466,7 +466,7 @@ impl Report {
 
     /// The report as JSON (non-finite numbers as null).
     pub fn json(&self) -> Value {
-        json!({
+        let mut v = json!({
             "model": self.model,
             "model_name": self.model_name,
             "samples": self.m,
@@ -484,8 +484,12 @@ impl Report {
             "notes": self.notes,
             "link": self.link_query(),
             "model_runs": self.runs,
-            "normal_load": self.load,
-        })
+        });
+        // only with a column N: reports of records without one stay as they were
+        if let (Some(l), Some(o)) = (&self.load, v.as_object_mut()) {
+            o.insert("normal_load".into(), json!(l));
+        }
+        v
     }
 
     /// CSV of data, fit and residuals: `t,x,v,F,F_fit,residual`.
