@@ -8,12 +8,14 @@ const PANEL = `
 <section id="fit-panel" class="panel fit-panel" hidden aria-labelledby="fit-title">
   <h2 id="fit-title">Fit a model to measured data</h2>
   <p class="hint">A CSV or TSV file with a header t, x, v, F (x or v may be missing; units in the header such as
-  <code>F [mN]</code>, SI otherwise). The file is read by this page only: nothing is uploaded.</p>
+  <code>F [mN]</code>, SI otherwise) and optionally N, the normal load the model then runs with. The file is read
+  by this page only: nothing is uploaded.</p>
   <div class="fit-input">
     <label id="fit-drop" class="fit-drop" for="fit-file">Drop a file here, or <span class="fit-pick">choose one</span>
       <input type="file" id="fit-file" accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values">
     </label>
     <button type="button" id="fit-example">Try with example data</button>
+    <label><input type="checkbox" id="fit-example-n"> with a varying normal load</label>
     <span id="fit-record" role="status"></span>
   </div>
   <p id="fit-units" class="fit-units">Units of columns whose header gives none:</p>
@@ -29,6 +31,7 @@ const PANEL = `
   </div>
   <div id="fit-result" hidden>
     <table id="fit-table"><caption>Fitted parameters</caption><thead><tr><th>parameter</th><th>value</th><th>std. error</th><th>95 % interval</th><th>unit</th></tr></thead><tbody></tbody></table>
+    <p id="fit-load" hidden></p>
     <p id="fit-summary"></p>
     <ul id="fit-verdicts" class="notes"></ul>
     <details><summary>Correlation matrix</summary><table id="fit-corr"></table></details>
@@ -116,6 +119,23 @@ function fillParams() {
       <td><input type="text" class="fit-hi" value="${p.max}" aria-label="${p.key} upper bound"></td>`;
     body.appendChild(tr);
   }
+  markLoad();
+}
+
+// With a column N in the record, the model's load (fn, FrBD's p) comes from it: its field is left
+// empty (a value typed there is sent and wins, with the fit's warning).
+function markLoad() {
+  const key = currentModel()?.load;
+  const input = key && $("fit-params").querySelector(`tr[data-key="${key}"] .fit-value`);
+  if (!input) return;
+  const spec = currentModel().params.find((p) => p.key === key);
+  if (record?.data.hasN) {
+    if (input.value.trim() === String(spec.default)) input.value = "";
+    input.placeholder = "from column N";
+  } else {
+    if (input.value.trim() === "") input.value = String(spec.default);
+    input.placeholder = "";
+  }
 }
 
 // The fit query from the table: every value, free keys, bounds where tightened.
@@ -126,7 +146,9 @@ function fitQuery() {
   for (const tr of $("fit-params").querySelectorAll("tbody tr")) {
     const key = tr.dataset.key;
     const spec = m.params.find((p) => p.key === key);
-    parts.push(`${key}=${encodeURIComponent(tr.querySelector(".fit-value").value.trim())}`);
+    const value = tr.querySelector(".fit-value").value.trim();
+    // an empty load field: the record's column N gives it
+    if (!(value === "" && key === m.load && record?.data.hasN)) parts.push(`${key}=${encodeURIComponent(value)}`);
     if (tr.querySelector(".fit-free").checked) {
       free.push(key);
       const lo = tr.querySelector(".fit-lo").value.trim();
@@ -171,6 +193,7 @@ async function useText(text, label) {
     const notes = [...(chosen.length ? [`no unit in the header: ${chosen.join(", ")}`] : []), ...data.notes];
     $("fit-record").textContent = `${label}: ${data.n} samples${notes.length ? ` (${notes.join("; ")})` : ""}`;
     $("fit-run").disabled = false;
+    markLoad();
   } catch (e) {
     // a bad file changes nothing: the previous record and result stay
     showError(`${label}: ${e.message}`);
@@ -213,6 +236,8 @@ function showResult(res) {
       <td>[${p.ci95[0] === null ? "−∞" : fmt(p.ci95[0])}, ${fmt(p.ci95[1])}]</td><td>${p.unit}</td>`;
     body.appendChild(tr);
   }
+  $("fit-load").hidden = !r.normal_load;
+  $("fit-load").textContent = r.normal_load ? `Normal load: ${r.normal_load}.` : "";
   $("fit-summary").textContent = `Residual RMS ${fmt(r.rms)} N, R² ${r.r2 === null ? "–" : r.r2.toFixed(6)}, ` +
     `scaled condition number ${fmt(r.condition_number)}, ${r.samples} samples, ${r.model_runs} model runs.`;
   const verdicts = [...new Set([...r.parameters.flatMap((p) => p.verdicts), ...r.notes])];
@@ -266,10 +291,15 @@ function cancelFit() {
 async function exampleData() {
   const m = currentModel();
   const values = [...$("fit-params").querySelectorAll("tbody tr")]
-    .map((tr) => `${tr.dataset.key}=${encodeURIComponent(tr.querySelector(".fit-value").value.trim())}`);
+    .map((tr) => [tr.dataset.key, tr.querySelector(".fit-value").value.trim()])
+    // an empty field (the load, given by a record's column N) takes the model's default
+    .filter(([, v]) => v !== "")
+    .map(([k, v]) => `${k}=${encodeURIComponent(v)}`);
+  const varying = $("fit-example-n").checked;
   try {
-    const csv = await ask("example", { query: [`model=${m.id}`, ...values, "noise=0.01", "seed=1"].join("&") });
-    await useText(csv, `example data from ${m.id} (1 % noise)`);
+    const query = [`model=${m.id}`, ...values, "noise=0.01", "seed=1", ...(varying ? ["nvar=0.3"] : [])];
+    const csv = await ask("example", { query: query.join("&") });
+    await useText(csv, `example data from ${m.id} (1 % noise${varying ? ", normal load ±30 %" : ""})`);
   } catch (e) {
     showError(e.message);
   }

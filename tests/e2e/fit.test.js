@@ -259,3 +259,51 @@ test("in an opaque-origin sandboxed iframe the Fit panel says whether its worker
     await embedded.close();
   }
 });
+
+test("a record with a column N: the model's F_N follows it, and the report says so", async () => {
+  const { page, problems } = await openPage(browser.context, server.url);
+  await ready(page);
+  // LuGre (σ0 = 5e4, σ1 = 200, μk = 0.12, μs = 0.2) under a load varying ±30 % about 9.81 N
+  await loadFixture(page, "lugre_n.csv", 400);
+  assert.match(await page.textContent("#fit-record"), /column N: normal load 7\.01 to 12\.8 N/);
+  const fnField = '#fit-params tr[data-key="fn"] .fit-value';
+  assert.equal(await page.inputValue(fnField), "", "the load field is left to the column");
+  assert.equal(await page.getAttribute(fnField, "placeholder"), "from column N");
+  await setFree(page, ["sigma0", "sigma1", "muk", "mus"]);
+  await page.click("#fit-run");
+  await page.waitForSelector("#fit-result:not([hidden])", { timeout: 120_000 });
+  assert.equal(await page.isVisible("#fit-load"), true);
+  assert.match(await page.textContent("#fit-load"), /F_N from column N: 7\.011 to 12\.75 N, per sample/);
+  const rows = await page.$$eval("#fit-table tbody tr", (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  const truth = [0.2, 0.12, 5e4, 200];
+  rows.forEach((r, i) => {
+    const [lo, hi] = r[3].replace(/[[\]]/g, "").split(",").map(Number);
+    assert.ok(lo <= truth[i] && truth[i] <= hi, `${r[0]}: ${r[3]}`);
+  });
+  // the link carries the record's mean load
+  const href = await page.getAttribute("#fit-open", "href");
+  assert.equal(Number(new URLSearchParams(href.split("?")[1]).get("fn")).toFixed(2), "10.68");
+  await page.locator("#fit-load").scrollIntoViewIfNeeded();
+  await screenshot(page, "fit-normal-load.png");
+
+  // a load typed in the field wins over the column, with a warning naming both
+  await page.fill(fnField, "9.81");
+  await page.click("#fit-run");
+  await page.waitForFunction(() => /from the query is used/.test(document.getElementById("fit-verdicts").textContent),
+    null, { timeout: 120_000 });
+  assert.equal(await page.isHidden("#fit-load"), true);
+  assert.match(await page.textContent("#fit-verdicts"), /fn = 9\.81 N from the query is used, not the record's column N/);
+  // a free load is refused: the column and the parameter are the same quantity
+  await page.check('#fit-params tr[data-key="fn"] .fit-free');
+  await page.click("#fit-run");
+  await page.waitForFunction(() => /free: fn/.test(document.getElementById("fit-message").textContent), null,
+    { timeout: 60_000 });
+  assert.match(await page.textContent("#fit-message"), /column N/);
+
+  // example data with a varying load has a column N too
+  await page.check("#fit-example-n");
+  await page.click("#fit-example");
+  await page.waitForFunction(() => /normal load ±30 %/.test(document.getElementById("fit-record").textContent));
+  assert.match(await page.textContent("#fit-record"), /column N: normal load/);
+  assert.deepEqual(problems, []);
+});

@@ -25,6 +25,8 @@ pub fn models() -> String {
             json!({
                 "id": e.info.id,
                 "name": e.info.name,
+                // the key a record's column N drives (fn, FrBD's p)
+                "load": friction_fit::load::load_index(e).map(|i| e.info.params[i].key),
                 "params": e.info.params.iter().map(|p| json!({
                     "key": p.key, "symbol": p.symbol, "unit": p.unit, "name": p.name,
                     "default": p.default, "min": p.min, "max": p.max, "log": p.log,
@@ -39,7 +41,7 @@ pub fn models() -> String {
 fn data_json(d: &Data) -> Value {
     json!({
         "t": d.t, "x": d.x, "v": d.v, "f": d.f, "notes": d.notes, "n": d.len(),
-        "unitless": d.unitless,
+        "unitless": d.unitless, "hasN": d.normal.is_some(),
     })
 }
 
