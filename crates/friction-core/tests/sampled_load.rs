@@ -215,3 +215,65 @@ fn a_rejected_load_is_an_error() {
         .expect_err("negative load");
     assert!(err.to_string().contains("fn"), "{err}");
 }
+
+/// GMS at a slow constant velocity, its elements sticking one after the other, when the load
+/// halves: elements whose spring force now exceeds their share of the lower breakaway level
+/// must slip at once (the switch the change of load crosses fires at that sample). Without
+/// that, their switching function is already past zero and never crosses it, and the stuck
+/// springs keep loading the force beyond anything the lower load allows.
+#[test]
+fn gms_elements_slip_when_the_load_drops_below_their_force() {
+    let (e, vals) = values("gms");
+    let index = e
+        .info
+        .params
+        .iter()
+        .position(|p| p.key == "fn")
+        .expect("fn");
+    let (mus, sigma0, sigma1, sigma2) = (
+        value(e, &vals, "mus"),
+        value(e, &vals, "sigma0"),
+        value(e, &vals, "sigma1"),
+        value(e, &vals, "sigma2"),
+    );
+    let n1 = vals[index];
+    // time to load the springs to the static level: F_s/(σ0 v)
+    let v0 = 1e-4;
+    let t_break = mus * n1 / (sigma0 * v0);
+    let t: Vec<f64> = (0..=400)
+        .map(|k| k as f64 * 2.0 * t_break / 400.0)
+        .collect();
+    let v = vec![v0; t.len()];
+    // the load halves at 90 % of the way to breakaway
+    let n: Vec<f64> = t
+        .iter()
+        .map(|&t| if t < 0.9 * t_break { n1 } else { 0.5 * n1 })
+        .collect();
+    let mut f = vec![0.0; t.len()];
+    let load = Loaded {
+        entry: e,
+        values: &vals,
+        index,
+        normal: &n,
+    };
+    Driver::new()
+        .forces_loaded(&load, &t, &v, &mut f)
+        .expect("valid loads");
+    // after the drop, no more than the static level at the lower load plus the damping and
+    // viscous terms of elements moving at v
+    let bound = mus * 0.5 * n1 + (sigma1 + sigma2) * v0;
+    let after: Vec<f64> = (0..t.len())
+        .filter(|&k| t[k] > t_break)
+        .map(|k| f[k])
+        .collect();
+    let peak = after.iter().fold(0.0_f64, |a, &b| a.max(b));
+    assert!(
+        peak <= 1.01 * bound,
+        "peak {peak} > {bound} after the load halved"
+    );
+    // before the drop the springs were loaded beyond that level: the test could fail
+    let before = (0..t.len())
+        .filter(|&k| t[k] < 0.9 * t_break)
+        .fold(0.0_f64, |a, k| a.max(f[k]));
+    assert!(before > 1.1 * bound, "before the drop {before} vs {bound}");
+}

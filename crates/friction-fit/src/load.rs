@@ -130,3 +130,65 @@ pub fn plan(spec: &FitSpec, data: &Data) -> Result<Load, String> {
         warnings: Vec::new(),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use friction_core::model::{Category, FrictionModel, ModelInfo};
+    use friction_core::params::{ParamError, ParamSpec};
+
+    /// A law whose only parameter is a force level \[N\]: no normal load to drive.
+    static LEVEL: [ParamSpec; 1] = [ParamSpec {
+        key: "fc",
+        name: "Coulomb force",
+        symbol: "F_C",
+        unit: "N",
+        default: 1.0,
+        min: 0.0,
+        max: 10.0,
+        log: false,
+    }];
+    static INFO: ModelInfo = ModelInfo {
+        id: "level",
+        name: "a force level",
+        category: Category::StaticNoStiction,
+        provisional: false,
+        params: &LEVEL,
+    };
+    fn build(_: &[f64]) -> Result<Box<dyn FrictionModel>, ParamError> {
+        friction_core::registry::find("coulomb")
+            .ok_or_else(|| ParamError::new("model", "coulomb", "missing"))?
+            .build_default()
+    }
+    static ENTRY: ModelEntry = ModelEntry { info: &INFO, build };
+
+    /// A model without a normal-load parameter and a record with N: N is not used, and a
+    /// warning says so and why.
+    #[test]
+    fn a_model_without_a_load_warns_that_n_is_unused() {
+        let spec = FitSpec {
+            entry: &ENTRY,
+            values: vec![1.0],
+            free: vec![0],
+            explicit: Vec::new(),
+            lo: vec![0.0],
+            hi: vec![10.0],
+            starts: 1,
+            tskip: 0.0,
+        };
+        let data = Data {
+            t: vec![0.0, 1.0],
+            normal: Some(vec![2.0, 3.0]),
+            ..Data::default()
+        };
+        let l = plan(&spec, &data).expect("a plan");
+        assert_eq!(l.index, None);
+        assert_eq!(l.line, None);
+        assert!(
+            l.warnings[0].contains("column N (2 to 3 N) is not used: level has no normal-load"),
+            "{:?}",
+            l.warnings
+        );
+        assert!(load_index(&ENTRY).is_none());
+    }
+}

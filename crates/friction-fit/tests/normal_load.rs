@@ -198,3 +198,27 @@ fn a_load_outside_the_range_is_refused() {
     };
     assert!(e.contains("column N") && e.contains("sample 8"), "{e}");
 }
+
+/// A record with t, x, F and N but no v: the model is driven by x and its load by N; the
+/// parameters are recovered as from the v-driven record, and far worse without N.
+#[test]
+fn an_x_driven_record_uses_its_column_n() {
+    let (spec, data) = record("model=lugre&sigma0=5e4&sigma1=200&muk=0.12&mus=0.2", 2);
+    let normal = data.normal.clone().expect("N");
+    let mut csv = String::from("t [s],x [m],F [N],N [N]\n");
+    for (k, n) in normal.iter().enumerate() {
+        csv.push_str(&format!(
+            "{:e},{:e},{:e},{n:e}\n",
+            data.t[k], data.x[k], data.f[k]
+        ));
+    }
+    let xd = friction_fit::parse(&csv, &[]).expect("x-only file");
+    assert!(xd.x_drive && xd.normal.is_some());
+    let q = "model=lugre&free=sigma0,sigma1,muk,mus";
+    let used = fit(q, &xd);
+    assert!(used.load.is_some() && used.r2 > 0.99, "{}", used.text());
+    assert!(misses(&spec, &used).len() <= 1, "{}", used.text());
+    let mut without = xd.clone();
+    without.normal = None;
+    assert!(fit(q, &without).rms > 5.0 * used.rms);
+}
