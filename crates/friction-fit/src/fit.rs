@@ -392,43 +392,6 @@ pub struct Optimum {
     pub start_ssr: Vec<f64>,
 }
 
-/// The starting points: the given values, then points spread over the bounds (a Halton
-/// sequence in θ, deterministic), skipping points the model rejects (a cross-parameter rule
-/// such as μ_s ≥ μ_k would otherwise end such a start at once, a start wasted).
-fn start_points(spec: &FitSpec, tr: &[Transform]) -> Vec<Vec<f64>> {
-    let p0: Vec<f64> = spec.free.iter().map(|&i| spec.values[i]).collect();
-    let mut out = vec![tr.iter().zip(&p0).map(|(t, &p)| t.to_theta(p)).collect()];
-    const PRIMES: [u32; 12] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
-    let mut values = spec.values.clone();
-    // at most 20 candidates per start wanted: a model that rejects most of its box still
-    // gets its given start and whatever valid points were found
-    for s in 1..20 * spec.starts {
-        if out.len() >= spec.starts {
-            break;
-        }
-        let th: Vec<f64> = (0..tr.len())
-            .map(|j| {
-                let base = PRIMES[j % PRIMES.len()];
-                let (mut f, mut r, mut i) = (1.0, 0.0, s as u32);
-                while i > 0 {
-                    f /= f64::from(base);
-                    r += f * f64::from(i % base);
-                    i /= base;
-                }
-                // inside the central 80 % of the bounds
-                (std::f64::consts::PI * 0.8 * (r - 0.5)).clamp(-1.5, 1.5)
-            })
-            .collect();
-        for ((&i, t), &x) in spec.free.iter().zip(tr).zip(&th) {
-            values[i] = t.to_p(x);
-        }
-        if (spec.entry.build)(&values).is_ok() {
-            out.push(th);
-        }
-    }
-    out
-}
-
 /// Fits `spec` to `data`; `progress` is called after every model run and cancels the fit
 /// when it returns false.
 pub fn optimise(
@@ -465,7 +428,7 @@ pub fn optimise(
     let mut ev = Evaluator::new(spec, data);
     let mut best: Option<(Vec<f64>, f64, String, bool)> = None;
     let mut start_ssr = Vec::new();
-    let starts = start_points(spec, &tr);
+    let starts = crate::starts::points(spec, &tr, &mut ev, m, progress)?;
     let n_starts = starts.len();
     for (s, th0) in starts.into_iter().enumerate() {
         let problem = Problem {

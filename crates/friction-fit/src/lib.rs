@@ -13,6 +13,7 @@ pub mod fit;
 pub mod load;
 pub mod report;
 pub mod spec;
+pub mod starts;
 pub mod stats;
 
 pub use data::{parse, Data, DataError};

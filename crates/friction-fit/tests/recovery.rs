@@ -91,7 +91,8 @@ fn gms_is_recovered() {
         "model=gms&sigma0=5e4&muk=0.12&mus=0.2",
         // from the defaults (σ0 = 1e5, μ_s = 0.15) the sum of squares is not convex: it rises
         // with μ_s up to 0.15 (elements that break loose or not change the loops), and the fit
-        // ends at μ_s = μ_k (R² 0.84); a start in the right region is the user's part
+        // ends at μ_s = μ_k (R² 0.84); here a start in the right region, and `starts=2`
+        // from the defaults in tests/starts.rs
         "model=gms&free=sigma0,muk,mus&sigma0=8e4&muk=0.1&mus=0.25",
     );
 }
