@@ -64,11 +64,12 @@ fn more_starts_are_never_worse() {
 /// Cancel during the pre-search stops the fit.
 #[test]
 fn the_pre_search_can_be_cancelled() {
-    let (data, _) = ExampleSpec::parse("model=gms&n=100")
+    // (not GMS: its element count is also called n)
+    let (data, _) = ExampleSpec::parse("model=lugre&n=100")
         .expect("example")
         .generate()
         .expect("data");
-    let spec = FitSpec::parse("model=gms&free=sigma0,muk,mus&starts=3", &[]).expect("q");
+    let spec = FitSpec::parse("model=lugre&free=sigma0,muk,mus&starts=3", &[]).expect("q");
     let mut calls = 0;
     let r = run(&spec, &data, &mut |p| {
         calls += 1;
