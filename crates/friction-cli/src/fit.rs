@@ -28,7 +28,8 @@ fit         fits a model to a record: DATA is a CSV/TSV file with header t,x,v,F
             lo.KEY=…&hi.KEY=… inside the model's range, starts=N starting points,
             tskip=SECONDS of start-up transient left out. Prints values, standard errors,
             95 % intervals, correlations, residual RMS, R², the condition number and
-            identifiability verdicts (--json: the same as JSON; --csv: t,x,v,F,F_fit,residual)
+            identifiability verdicts (--json: the same as JSON; --csv: t,x,v,F,F_fit,residual,
+            and N when a column N gave the load)
 --example   generates a record from a model: EXAMPLE is model=ID&KEY=… (true values) and
             n, tend [s], vmean, vamp [m/s], freq [Hz] of v = vmean + vamp sin(2π freq t),
             noise (relative to the RMS force), seed, nvar and nfreq [Hz] of a normal load

@@ -492,12 +492,15 @@ impl Report {
         v
     }
 
-    /// CSV of data, fit and residuals: `t,x,v,F,F_fit,residual`.
+    /// CSV of data, fit and residuals: `t,x,v,F,F_fit,residual`, and `N` last when the
+    /// record's column N drove the model's load.
     pub fn csv(&self, data: &Data) -> String {
-        let mut s = String::from("t,x,v,F,F_fit,residual\n");
+        let load = data.normal.as_deref().filter(|_| self.load.is_some());
+        let mut s = String::from("t,x,v,F,F_fit,residual");
+        s.push_str(if load.is_some() { ",N\n" } else { "\n" });
         for k in 0..data.len() {
             s.push_str(&format!(
-                "{},{},{},{},{},{}\n",
+                "{},{},{},{},{},{}",
                 data.t[k],
                 data.x[k],
                 data.v[k],
@@ -505,6 +508,10 @@ impl Report {
                 self.fitted[k],
                 self.fitted[k] - data.f[k]
             ));
+            match load {
+                Some(n) => s.push_str(&format!(",{}\n", n[k])),
+                None => s.push('\n'),
+            }
         }
         s
     }
