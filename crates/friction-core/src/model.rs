@@ -177,6 +177,15 @@ pub trait FrictionModel {
         true
     }
 
+    /// For a model that does not [settle](FrictionModel::settles): the slip \[m\] of one tooth
+    /// of its saw-tooth (the bristle model: its re-bond range Δ). Experiments that read the mean
+    /// force average over tens of teeth, at most over their fixed window: a stiff bristle model
+    /// (σ0 = 1e9 N/m, Δ ≈ 1e-7 m) would cross that window in millions of snaps. `None`: the
+    /// fixed window.
+    fn tooth_length(&self) -> Option<f64> {
+        None
+    }
+
     /// Number of trailing states that are discrete (modes, bond counters): their derivative is
     /// zero and only [`FrictionModel::on_switch`] changes them. Solvers keep them out of the
     /// linear algebra and the error control.

@@ -5,7 +5,7 @@
 
 #![allow(clippy::unwrap_used)] // tests may panic on a broken invariant
 
-use friction_core::experiments::phenomena::settle;
+use friction_core::experiments::settle::settle;
 use friction_core::experiments::stickslip::{build_for_bench, run_bench, Bench, Workspace};
 use friction_core::integrate::implicit_euler::StateStepper;
 use friction_core::model::FrictionModel;

@@ -6,6 +6,7 @@
 #![allow(clippy::unwrap_used)] // tests may panic on a broken invariant
 
 use friction_core::experiments::phenomena::{detect, Flag};
+use friction_core::experiments::settle::mean_force;
 use friction_core::integrate::implicit_euler::StateStepper;
 use friction_core::model::FrictionModel;
 use friction_core::registry::find;
@@ -107,23 +108,43 @@ fn a_saw_tooth_force_is_judged_by_its_mean_level() {
 }
 
 #[test]
-fn a_model_without_a_level_to_read_leaves_the_sweep_flags_undetermined() {
-    // 100× stiffer bristles snap every 10 µm: the mean slides run out of solver steps too.
+fn a_stiff_bristle_model_is_read_over_its_own_teeth() {
+    // 100× and 1e6× stiffer bristles snap every 10 µm and every 10 nm: over the fixed 50 mm
+    // window their mean slides ran out of solver steps (the flags were undetermined); read over
+    // 50 of their own teeth they are decided, as the default model's are, and, the model being
+    // self-similar in σ0 (δ_s and Δ ∝ 1/σ0), their mean levels agree.
     let e = find("bristle").unwrap();
-    let mut values: Vec<f64> = e.info.params.iter().map(|p| p.default).collect();
     let k = e
         .info
         .params
         .iter()
         .position(|p| p.key == "sigma0")
         .unwrap();
-    values[k] = 1e5;
-    let p = detect((e.build)(&values).unwrap().as_ref());
-    assert_eq!(
-        [p.stiction, p.stribeck, p.viscous],
-        [Flag::Undetermined; 3],
-        "{p:?}"
-    );
+    let with = |s0: f64| {
+        let mut values: Vec<f64> = e.info.params.iter().map(|p| p.default).collect();
+        values[k] = s0;
+        detect((e.build)(&values).unwrap().as_ref())
+    };
+    let (p5, p9) = (with(1e5), with(1e9));
+    for p in [&p5, &p9] {
+        assert_eq!(
+            [p.stiction, p.stribeck, p.viscous],
+            [Flag::Yes, Flag::No, Flag::No],
+            "{p:?}"
+        );
+    }
+    // the mean level at 1 cm/s, read through the page's own function
+    let level = |s0: f64| {
+        let mut values: Vec<f64> = e.info.params.iter().map(|p| p.default).collect();
+        values[k] = s0;
+        let m = (e.build)(&values).unwrap();
+        let mut x = vec![0.0; m.n_states()];
+        m.initial_state(&mut x);
+        let mut st = StateStepper::new(m.n_states());
+        mean_force(m.as_ref(), &mut st, 0.01, 0.0, &mut x).unwrap()
+    };
+    let (l5, l9) = (level(1e5), level(1e9));
+    assert!((l5 - l9).abs() < 1e-6 * l5, "{l5} {l9}");
     // models that settle are decided
     let lugre = detect(build("lugre").as_ref());
     assert!(lugre.flags().iter().all(|f| *f != Flag::Undetermined));

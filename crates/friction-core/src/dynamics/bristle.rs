@@ -117,6 +117,9 @@ impl FrictionModel for Bristle {
     fn settles(&self) -> bool {
         false
     }
+    fn tooth_length(&self) -> Option<f64> {
+        Some(self.range)
+    }
     fn derivative(&self, v: f64, _fe: f64, _x: &[f64], dx: &mut [f64]) {
         dx[..self.n].fill(v);
         dx[self.n..].fill(0.0);

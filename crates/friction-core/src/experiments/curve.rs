@@ -20,7 +20,8 @@
 //! over all values, at every velocity of the sweep where that is an interval (v = 0, or the whole
 //! of Karnopp's window |v| < v_0, whose edges are located by bisection).
 
-use super::phenomena::{mean_force, settle, SETTLE_SLIP};
+use super::driven::unit_steps;
+use super::settle::{Averaging, Settling, SETTLE_SLIP};
 use crate::integrate::implicit_euler::StateStepper;
 use crate::model::FrictionModel;
 use crate::params::{fmt_num, ParamError, ParamSpec};
@@ -408,6 +409,8 @@ pub struct CurveRun {
     /// set, as in [`run_one`]).
     states: Vec<f64>,
     st: StateStepper,
+    /// Velocity sweep: the slide of the point in progress, cut at a step cap per call.
+    work: Option<PointWork>,
     /// Displacement sweep: the finished backward branch and the one in progress.
     neg: Vec<(f64, f64)>,
     cur: Vec<(f64, f64)>,
@@ -415,6 +418,14 @@ pub struct CurveRun {
     xmax_t: f64,
     half: usize,
     done: bool,
+}
+
+/// The slide of a velocity point in progress: the mean force of a model that does not settle
+/// (and, if that slide gives up, the settle that follows), or a settle.
+#[derive(Debug, Clone)]
+enum PointWork {
+    Mean(Averaging),
+    Settle(Settling),
 }
 
 /// Sub-steps between output points of the displacement sweep (as in [`run_one`]).
@@ -453,6 +464,7 @@ impl CurveRun {
             next: i0 as i64,
             x,
             st: StateStepper::new(ns),
+            work: None,
             neg: Vec::new(),
             cur: Vec::new(),
             fe: s.fe,
@@ -508,21 +520,35 @@ impl CurveRun {
         }
         let i = i as usize;
         let v = self.vs[i];
-        let mean = if m.settles() {
-            None
-        } else {
+        let (fe, cap) = (self.fe, unit_steps(self.x.len()));
+        let mut work = match self.work.take() {
+            Some(w) => w,
             // The steady level of a saw-tooth, from the virgin state at every speed so that
             // the levels are comparable (as in the phenomena matrix); the end of a 10 m slide
             // would be a random sample of it, and cost a second per point at 50 bristles.
-            m.initial_state(&mut self.x);
-            mean_force(m, &mut self.st, v, self.fe, &mut self.x)
-        };
-        let f = match mean {
-            Some(f) => f,
-            None => {
-                settle(m, &mut self.st, v, self.fe, &mut self.x, SETTLE_SLIP);
-                m.force(v, self.fe, &self.x)
+            None if !m.settles() => {
+                m.initial_state(&mut self.x);
+                PointWork::Mean(Averaging::new(v, fe))
             }
+            None => PointWork::Settle(Settling::new(v, fe, SETTLE_SLIP)),
+        };
+        // one piece of the slide per call: the point is finished by a later call
+        let finished = match &mut work {
+            PointWork::Mean(a) => match a.advance(m, &mut self.st, &mut self.x, cap) {
+                None => None,
+                Some(Some(f)) => Some(f),
+                Some(None) => {
+                    work = PointWork::Settle(Settling::new(v, fe, SETTLE_SLIP));
+                    None
+                }
+            },
+            PointWork::Settle(s) => s
+                .advance(m, &mut self.st, &mut self.x, cap)
+                .map(|_| m.force(v, fe, &self.x)),
+        };
+        let Some(f) = finished else {
+            self.work = Some(work);
+            return;
         };
         self.out[i] = (v, f);
         let ns = self.x.len();

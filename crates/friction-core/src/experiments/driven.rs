@@ -22,6 +22,15 @@ use crate::model::FrictionModel;
 /// Sub-steps per interval of the implicit-Euler stepper (hybrid laws, fallbacks).
 pub const SUBSTEPS: usize = 4;
 
+/// Solver steps per unit of work for a model with few states: a few milliseconds.
+pub const UNIT_STEPS: usize = 2_000;
+
+/// Solver steps per unit of work for a model with `n_states` states: [`UNIT_STEPS`] scaled down
+/// as a step's cost grows with the state count (GMS with 1000 elements: 31 steps).
+pub fn unit_steps(n_states: usize) -> usize {
+    (UNIT_STEPS * 16 / (16 + n_states)).max(1)
+}
+
 /// A prescribed velocity v(τ) \[m/s\] over one interval starting at `t0`, or over all time.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Velocity {

@@ -10,4 +10,5 @@ pub mod prescribed;
 pub mod relaxation;
 pub mod robot_arm;
 pub mod sampled;
+pub mod settle;
 pub mod stickslip;

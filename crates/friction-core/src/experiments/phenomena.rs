@@ -35,7 +35,8 @@
 //! * **Stick-slip** needs the Rabinowicz benchmark: supplied by the caller as a hook, else
 //!   [`Flag::NotRun`].
 
-use crate::integrate::implicit_euler::{hybrid, StateStepper};
+use super::settle::{mean_force, settle, SETTLE_SLIP};
+use crate::integrate::implicit_euler::StateStepper;
 use crate::model::{FrictionModel, ModelEntry};
 
 /// Outcome of one phenomenon test.
@@ -136,63 +137,12 @@ impl Phenomena {
     }
 }
 
-/// Slip \[m\] at each sweep speed before F_ss is read: long against bristle relaxation lengths
-/// (~1e-5 m) and against the Dahl length of the composite laws (F_c/σ = 1.2 m), so the state has
-/// settled.
-pub const SETTLE_SLIP: f64 = 10.0;
-
-/// Slides at constant `v` over `slip` metres (or 1 s at v = 0), leaving the state in `x`.
-///
-/// State models go through the adaptive stiff solver with event location (the benchmark's
-/// Rodas): the implicit-Euler steps of [`StateStepper`] stall on switching laws (Maxwell slip,
-/// GMS, reset integrator), where Newton fails at every switch and steps are halved ten times,
-/// which made one explorer curve take tens of seconds. Hybrid static-stiction laws keep the
-/// stepper, whose mode updates they were validated with. If the solver gives up (step budget),
-/// the stepper finishes the run so a value is always returned.
-///
-/// Returns false when that value is not a steady state of the model: the solver gave up on a
-/// model with switches, and implicit Euler stepped over them (a bristle model snapping every
-/// millimetre of a 10 m slide ends up stretched by metres).
-pub fn settle(
-    m: &dyn FrictionModel,
-    st: &mut StateStepper,
-    v: f64,
-    fe: f64,
-    x: &mut [f64],
-    slip: f64,
-) -> bool {
-    if m.n_states() == 0 {
-        return true;
-    }
-    let t = if v == 0.0 { 1.0 } else { slip / v.abs() };
-    if hybrid(m) == 0 && st.slide(m, v, fe, x, t, 0.0) {
-        return true;
-    }
-    let settled = m.n_switches() == 0 || hybrid(m) > 0;
-    // geometric steps: short first (stiff transient), long later (slow modes)
-    let mut dt = t * 1e-6;
-    let mut done = 0.0;
-    while done < t {
-        let h = dt.min(t - done);
-        st.step(m, v, fe, x, h);
-        done += h;
-        dt *= 1.5;
-    }
-    settled
-}
-
 /// The speeds of the steady sweep: 91 points, 10 per decade, 1e-7 … 100 m/s.
 fn sweep_speeds() -> impl Iterator<Item = f64> {
     (0..=90).map(|k| 10f64.powf(-7.0 + k as f64 / 10.0))
 }
 
-/// Slip \[m\] before the mean force of a model that does not settle is read, and the slip it is
-/// averaged over: about 10 and 50 snap lengths of the default bristle model (≈ 1 mm each).
-pub const MEAN_RUN_IN: f64 = 0.01;
-/// See [`MEAN_RUN_IN`].
-pub const MEAN_WINDOW: f64 = 0.05;
-
-/// |mean F| over [`MEAN_WINDOW`] of slip after [`MEAN_RUN_IN`] at every sweep speed, each from
+/// |mean F| over [`MEAN_WINDOW`](super::settle::MEAN_WINDOW) of slip after [`MEAN_RUN_IN`](super::settle::MEAN_RUN_IN) at every sweep speed, each from
 /// the virgin state: the steady level of a model whose force never settles at constant v (the
 /// bristle model's saw-tooth, each bristle snapping and re-bonding). Starting every speed from the
 /// same state keeps the levels comparable: a rate-independent model gives the same level at
@@ -207,26 +157,6 @@ fn mean_sweep(m: &dyn FrictionModel) -> Option<Vec<(f64, f64)>> {
             Some((v, mean_force(m, &mut st, v, 0.0, &mut x)?.abs()))
         })
         .collect()
-}
-
-/// Mean friction force \[N\] at constant `v` over [`MEAN_WINDOW`] of slip after [`MEAN_RUN_IN`],
-/// from the state in `x` (left at the end): the steady level of a model that does not
-/// [settle](FrictionModel::settles). At v = 0 nothing moves and the force of `x` is returned.
-/// `None` if a slide does not finish.
-pub fn mean_force(
-    m: &dyn FrictionModel,
-    st: &mut StateStepper,
-    v: f64,
-    fe: f64,
-    x: &mut [f64],
-) -> Option<f64> {
-    if v == 0.0 {
-        return Some(m.force(v, fe, x));
-    }
-    if !st.slide(m, v, fe, x, MEAN_RUN_IN / v.abs(), 0.0) {
-        return None;
-    }
-    st.slide_mean(m, v, fe, x, MEAN_WINDOW / v.abs())
 }
 
 /// Quasi-steady |F_ss(v)| on the sweep speeds, and whether every speed settled ([`settle`]);

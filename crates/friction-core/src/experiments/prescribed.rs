@@ -23,7 +23,7 @@
 //! F_e = 0 throughout, as in the other prescribed-motion experiments: stick branches of laws
 //! that depend on an external force do not act.
 
-use super::driven::{IntervalStepper, Velocity};
+use super::driven::{unit_steps, IntervalStepper, Velocity};
 use super::hysteresis::{FreqUnit, HysteresisConfig, HysteresisRun, Loop, MAX_CYCLES, TOL};
 use crate::frbd::Frbd;
 use crate::integrate::rodas::Options;
@@ -255,7 +255,7 @@ impl CycleRun {
     /// Advances by at most `budget` units (solver steps of an FrBD model, sample intervals of
     /// the others); true when the steady cycle is found (or the run gave up).
     pub fn advance(&mut self, m: &dyn FrictionModel, budget: usize) -> bool {
-        let steps = (UNIT_STEPS * 16 / (16 + m.n_states())).max(1);
+        let steps = unit_steps(m.n_states());
         self.advance_capped(m, budget, steps)
     }
 
@@ -386,10 +386,6 @@ const OPTIONS: Options = Options {
     hmax: f64::INFINITY,
     max_steps: 20_000,
 };
-
-/// Solver steps per unit of work for a model with few states (scaled down by its state count):
-/// a few milliseconds.
-pub const UNIT_STEPS: usize = 2_000;
 
 /// The integration of a model with state, a sample interval at a time.
 struct Stepped {

@@ -37,7 +37,32 @@ pub struct StateStepper {
     /// Adaptive solver scratch for the slides through the event-locating solver
     /// ([`StateStepper::slide`]).
     rodas: Rodas,
+    /// The slide in progress: its length \[s\], first step \[s\] and ∫F dt if asked for.
+    slide_t: f64,
+    slide_h0: f64,
+    integral: Option<ForceIntegral>,
 }
+
+/// Where a slide started by [`StateStepper::slide_begin`] stands.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Slide {
+    /// Cut at the step cap; resume it.
+    Running,
+    /// Finished; the mean force \[N\] if it was asked for.
+    Done(Option<f64>),
+    /// The solver gave up or the state stopped being finite; `x` is back at the start.
+    Failed,
+}
+
+/// Solver settings of every slide: tolerances well below the curves' resolution, and a step
+/// budget after which the implicit-Euler fallback takes over.
+const SLIDE_OPTS: Options = Options {
+    rtol: 1e-7,
+    atol: 1e-9,
+    h0: 0.0,
+    hmax: f64::INFINITY,
+    max_steps: 20_000,
+};
 
 /// Solver steps one [`StateStepper`] may spend in [`StateStepper::advance`] (about 0.1 s natively)
 /// before it steps on with implicit Euler, switches ignored: bounds a row's time when an
@@ -89,6 +114,9 @@ impl StateStepper {
             gprev: [0.0; HYBRID_MAX],
             have_g: false,
             rodas: Rodas::new(),
+            slide_t: 0.0,
+            slide_h0: 0.0,
+            integral: None,
         }
     }
 
@@ -178,50 +206,72 @@ impl StateStepper {
         t: f64,
         h0: f64,
     ) -> bool {
-        let mut sys = ConstantVelocity {
-            m,
-            v,
-            fe,
-            integral: None,
-        };
-        self.run(&mut sys, x, t, h0)
+        self.slide_begin(m, v, fe, x, t, h0, false)
+            && matches!(self.slide_resume(m, v, fe, x, usize::MAX), Slide::Done(_))
     }
 
-    /// Like [`StateStepper::slide`], and returns the mean force over the slide \[N\] (`None`
-    /// if the solver gives up; `x` is then unchanged).
-    pub(crate) fn slide_mean(
+    /// Starts the slide of [`StateStepper::slide`] (with the mean force if `mean`), to be carried
+    /// out by [`StateStepper::slide_resume`] in pieces: one slide of a stiff model (a bristle
+    /// model snapping at σ0 = 1e9, GMS with 1000 elements) takes up to 20,000 solver steps,
+    /// longer than a frame of the page may take. False, with `x` unchanged, if the solver refuses.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn slide_begin(
         &mut self,
         m: &dyn FrictionModel,
         v: f64,
         fe: f64,
         x: &mut [f64],
         t: f64,
-    ) -> Option<f64> {
+        h0: f64,
+        mean: bool,
+    ) -> bool {
         let mut sys = ConstantVelocity {
             m,
             v,
             fe,
-            integral: Some(ForceIntegral::default()),
-        };
-        let done = self.run(&mut sys, x, t, 0.0);
-        sys.integral.filter(|_| done).map(|i| i.sum / t)
-    }
-
-    /// Integrates `sys` from `x` over `t` \[s\]; on failure restores `x` and returns false.
-    fn run(&mut self, sys: &mut ConstantVelocity<'_>, x: &mut [f64], t: f64, h0: f64) -> bool {
-        let opts = Options {
-            rtol: 1e-7,
-            atol: 1e-9,
-            h0,
-            hmax: f64::INFINITY,
-            max_steps: 20_000,
+            integral: mean.then(ForceIntegral::default),
         };
         self.x0.copy_from_slice(x);
-        match self.rodas.integrate(sys, 0.0, x, t, &opts) {
-            Ok(_) if x.iter().all(|a| a.is_finite()) => true,
+        self.slide_t = t;
+        let ok = self
+            .rodas
+            .begin(&mut sys, 0.0, x, t, &Options { h0, ..SLIDE_OPTS })
+            .is_ok();
+        self.integral = sys.integral;
+        self.slide_h0 = h0;
+        ok
+    }
+
+    /// Continues the slide of [`StateStepper::slide_begin`] (same `m`, `v`, `fe`, `x`) for at
+    /// most `max_steps` solver steps; the steps are the same however the slide is cut.
+    pub(crate) fn slide_resume(
+        &mut self,
+        m: &dyn FrictionModel,
+        v: f64,
+        fe: f64,
+        x: &mut [f64],
+        max_steps: usize,
+    ) -> Slide {
+        let mut sys = ConstantVelocity {
+            m,
+            v,
+            fe,
+            integral: self.integral.take(),
+        };
+        let opts = Options {
+            h0: self.slide_h0,
+            ..SLIDE_OPTS
+        };
+        let r = self.rodas.resume(&mut sys, x, &opts, max_steps);
+        self.integral = sys.integral;
+        match r {
+            Ok(false) => Slide::Running,
+            Ok(true) if x.iter().all(|a| a.is_finite()) => {
+                Slide::Done(self.integral.map(|i| i.sum / self.slide_t))
+            }
             _ => {
                 x.copy_from_slice(&self.x0);
-                false
+                Slide::Failed
             }
         }
     }

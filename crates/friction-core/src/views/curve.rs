@@ -203,7 +203,9 @@ fn blame_given(s: &dyn Inputs, values: &[f64], e: ParamError) -> ParamError {
 }
 
 /// Points of a curve per unit of work for a model with state: each settles over
-/// `SETTLE_SLIP` (a millisecond or less for most models, tens for a bristle model snapping).
+/// `SETTLE_SLIP` (a millisecond or less for most models); a slide longer than
+/// `driven::unit_steps` solver steps (GMS with 1000 elements, a stiff bristle model) is cut and
+/// finished by the next units, which each count as a point here.
 pub const POINTS_CHUNK: usize = 4;
 
 /// Milliseconds of the caller's clock after which a unit takes no further point.
