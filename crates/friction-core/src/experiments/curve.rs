@@ -480,7 +480,7 @@ impl CurveRun {
     }
 
     /// Computes up to `points` more points (at least one); returns whether the curve is done.
-    /// A point of a model with state is one settle ([`settle`]) or eight solver steps (displacement sweep).
+    /// A point of a model with state is one settle ([`super::settle::settle`]) or eight solver steps (displacement sweep).
     pub fn advance(&mut self, m: &dyn FrictionModel, points: usize) -> bool {
         let mut left = points.max(1);
         while !self.done && left > 0 {

@@ -120,7 +120,7 @@ impl Settling {
     }
 
     /// Works on for at most about `max_steps` solver steps (an implicit-Euler step of the
-    /// fallback counts as [`FALLBACK_STEP_COST`], at least one is taken); `Some` with
+    /// fallback counts as `FALLBACK_STEP_COST` = 256 steps, at least one is taken); `Some` with
     /// [`settle`]'s answer when the slide is over. `m`, `st` and `x` must stay the same.
     pub fn advance(
         &mut self,
