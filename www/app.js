@@ -832,10 +832,7 @@ class Page {
         });
       }
     }
-    if (st.error) {
-      $("status").hidden = false;
-      $("status").textContent = st.error;
-    }
+    this.showStatus(st, hadInput);
     $("refining").hidden = st.done;
     // a long computation says how far it is and when it will stop, so a heavy link explains
     // itself while it draws
@@ -858,6 +855,33 @@ class Page {
     if (!st.done || this.lab.needsFrame()) this.schedule();
     if (hadInput) this.scheduleUrl();
     if (window.frictionLabBench && hadInput) performance.measure("fl-tick", { start: t0, end: performance.now() });
+  }
+
+  /** The job's error or budget stop above the plot; a stop offers to keep computing. A message
+   * from an earlier job goes once a new one runs without one. */
+  showStatus(st, hadInput) {
+    const status = $("status");
+    if (!st.error) {
+      if (hadInput && !status.hidden) { status.hidden = true; status.replaceChildren(); }
+      return;
+    }
+    if (status.dataset.text === st.error && !status.hidden) return;
+    status.dataset.text = st.error;
+    status.hidden = false;
+    status.replaceChildren(st.error);
+    if (st.stopped) {
+      const more = document.createElement("button");
+      more.type = "button";
+      more.id = "keep-computing";
+      more.textContent = "Keep computing";
+      more.addEventListener("click", () => {
+        this.lab.keepComputing();
+        status.hidden = true;
+        status.replaceChildren();
+        this.schedule();
+      });
+      status.append(" ", more);
+    }
   }
 
   showReadout(done) {
