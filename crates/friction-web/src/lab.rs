@@ -8,9 +8,12 @@ use friction_core::job::{Failed, Job};
 use friction_core::params::ParamError;
 use friction_core::scenario::{ControlKind, Scenario};
 use friction_plot::figure::shared_legend;
-use friction_plot::panels::panels;
+use friction_plot::panels::panels_memo;
+use friction_plot::stickslip::ThinMemo;
 use friction_plot::{make_legend_room, stable_range, ChartSpec, PlotTransform, Series};
 use serde::Serialize;
+use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
@@ -48,6 +51,17 @@ pub const MORE_BUDGET_MS: f64 = 30_000.0;
 /// Longest gap between two frames counted as waiting \[ms\]: a hidden tab (no animation frames)
 /// is not waiting.
 const MAX_FRAME_GAP_MS: f64 = 100.0;
+
+/// The panels (chart, legend) of one output.
+type Panels = Vec<(ChartSpec, Vec<Series>)>;
+
+/// Panels built from the job's output, kept while that output cannot change.
+struct Built {
+    /// [`Job::output_version`] and whether the job was finished (or stopped) when built.
+    version: Option<usize>,
+    done: bool,
+    panels: Rc<Panels>,
+}
 
 /// (x range, y range) of one panel.
 type Axes = ((f64, f64), (f64, f64));
@@ -87,6 +101,11 @@ pub struct Lab {
     budget_ms: f64,
     /// Why the current job was stopped before its end (its budget was spent).
     stopped: Option<String>,
+    /// The last panels built: redraws after a resize, hover read-outs and exports of a
+    /// finished long run reuse them (thinning 10⁶-step runs for six panels takes ~100 ms).
+    built: RefCell<Option<Built>>,
+    /// Long runs thinned once for the panels (cleared with `built`, when runs may go).
+    memo: RefCell<ThinMemo>,
 }
 
 #[wasm_bindgen]
@@ -113,6 +132,8 @@ impl Lab {
             last_frame: None,
             budget_ms: WAIT_BUDGET_MS,
             stopped: None,
+            built: RefCell::new(None),
+            memo: RefCell::default(),
         }
     }
 
@@ -280,15 +301,42 @@ impl Lab {
     pub fn keep_computing(&mut self) {
         if self.stopped.take().is_some() {
             self.job.hold(false);
+            self.forget_panels();
             self.budget_ms = self.spent_ms + MORE_BUDGET_MS;
             self.last_frame = None;
             self.invalidate();
         }
     }
 
+    /// Drops the built panels and thinned runs: the job, or the runs it shows, change.
+    fn forget_panels(&self) {
+        self.built.replace(None);
+        self.memo.borrow_mut().clear();
+    }
+
+    /// The panels of the job's current output, built once while that output stays the same
+    /// (a finished or stopped job; an unchanged [`Job::output_version`]).
+    pub(crate) fn panels(&self) -> Rc<Panels> {
+        let done = self.job.done() || self.stopped.is_some();
+        let version = self.job.output_version();
+        if let Some(b) = self.built.borrow().as_ref() {
+            if (b.done && done) || (b.done == done && version.is_some() && b.version == version) {
+                return Rc::clone(&b.panels);
+            }
+        }
+        let panels = Rc::new(panels_memo(&self.job.output(), &mut self.memo.borrow_mut()));
+        self.built.replace(Some(Built {
+            version,
+            done,
+            panels: Rc::clone(&panels),
+        }));
+        panels
+    }
+
     /// Replaces the job by the current scenario's, with a fresh budget.
     fn new_job(&mut self) {
         self.job = job_for(&self.scenario);
+        self.forget_panels();
         self.spent_ms = 0.0;
         self.last_frame = None;
         self.budget_ms = WAIT_BUDGET_MS;
@@ -323,6 +371,7 @@ impl Lab {
             if self.spent_ms >= self.budget_ms {
                 // the picture shows every step computed, a run in progress included
                 self.job.hold(true);
+                self.forget_panels();
                 let (finished, total) = self.job.progress();
                 self.stopped = Some(format!(
                     "Stopped after {:.0} s ({finished} of {total} done; the page's time budget): {}. \
@@ -338,9 +387,9 @@ impl Lab {
         let version = self.job.output_version();
         let changed = done || version.is_none() || version != self.drawn_output;
         let panels = if changed {
-            panels(&self.job.output())
+            self.panels()
         } else {
-            Vec::new()
+            Rc::default()
         };
         if let (Some(surface), false) = (self.surface.as_mut(), panels.is_empty()) {
             self.drawn_output = version;
@@ -416,7 +465,7 @@ impl Lab {
                 .collect();
             let list: Vec<(&ChartSpec, &[Series])> = frames
                 .iter()
-                .zip(&panels)
+                .zip(panels.iter())
                 .map(|(f, (spec, _))| (f, spec.series.as_slice()))
                 .collect();
             background = surface.draw_panels(&list, shared.as_deref())?;
