@@ -283,12 +283,12 @@ impl Lab {
         self.invalidate();
     }
 
-    /// A control was released or committed: the next frame redraws. The axes do not follow:
-    /// they hold still until data leave them, the user fits them, or the view changes, so two
-    /// settings are compared on the same scale.
-    pub fn commit(&mut self) {
-        self.invalidate();
-    }
+    /// A control was released or committed. Nothing is redrawn: the axes do not follow a
+    /// release (they hold still until data leave them, the user fits them, or the view
+    /// changes, so two settings are compared on the same scale), so the picture of the
+    /// released value is the one already drawn; a redraw here was a second full frame per
+    /// keyboard step.
+    pub fn commit(&mut self) {}
 
     /// Whether the next [`Lab::frame`] has anything to do.
     #[wasm_bindgen(js_name = needsFrame)]
@@ -353,6 +353,10 @@ impl Lab {
     /// Computes for up to `budget_ms`, then draws what is ready. Returns `{done, progress:
     /// \[finished, total\], background, error}`; call again next frame while `done` is false.
     pub fn frame(&mut self, budget_ms: f64) -> Result<JsValue, JsError> {
+        // the final picture is on screen and nothing asked for a redraw (a released slider)
+        if self.drawn_final && (self.job.done() || self.stopped.is_some()) {
+            return Ok(self.status(true, false));
+        }
         let t0 = now();
         let clock = || now();
         while !self.job.done() && self.stopped.is_none() {
@@ -471,20 +475,24 @@ impl Lab {
             background = surface.draw_panels(&list, shared.as_deref())?;
         }
         self.drawn_final = done;
-        let progress = self.job.progress();
+        Ok(self.status(done, background))
+    }
+
+    /// What [`Lab::frame`] tells the page.
+    fn status(&self, done: bool, background: bool) -> JsValue {
         let error = match (self.job.error(), &self.stopped) {
             (Some(e), Some(s)) => Some(format!("{e} {s}")),
             (e, s) => e.or_else(|| s.clone()),
         };
-        Ok(to_js(&Status {
+        to_js(&Status {
             done,
-            progress,
+            progress: self.job.progress(),
             background,
             error,
             stopped: self.stopped.is_some(),
             spent_s: self.spent_ms / 1000.0,
             budget_s: self.budget_ms / 1000.0,
-        }))
+        })
     }
 
     /// The numbers next to the plot, computed by the core: `{columns, rows, notes, summary}`
