@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run --release -p friction-cli --example fuzz -- CASES [SEED] [CASE_MS]
 //! cargo run --release -p friction-cli --example fuzz -- links N [SEED]   # N legal links
-//! cargo run --release -p friction-cli --example fuzz -- unit QUERY [MS]  # one query's units
+//! cargo run --release -p friction-cli --example fuzz -- unit QUERY [MS [SHOW]]  # one query's units
 //! ```
 //!
 //! Each case is a legal query generated from the core's schema (`friction-core/tests/fuzzgen`)
@@ -64,6 +64,18 @@ fn main() {
             units += 1;
             worst = worst.max(clock() - u);
             work_worst = work_worst.max(work() - w);
+            // `unit QUERY MS SHOW`: every unit longer than SHOW ms, with its work
+            if let Some(show) = args.get(3).and_then(|a| a.parse::<f64>().ok()) {
+                if clock() - u > show {
+                    println!(
+                        "unit {units}: {:.2} ms, {} state-steps, progress {:?}, done {}",
+                        clock() - u,
+                        work() - w,
+                        job.progress(),
+                        job.done()
+                    );
+                }
+            }
             // the page rebuilds its charts whenever the output changes: time that too
             let version = job.output_version();
             if version.is_none() || version != drawn || job.done() {

@@ -13,10 +13,11 @@ use friction_core::model::FrictionModel;
 use friction_core::registry::find;
 use friction_core::scenario::Scenario;
 
-/// Most work one unit may do: a unit stops once it has done [`UNIT_WORK`] and a piece that
-/// overruns it is itself capped at a unit's steps, whose rejected attempts and event landings
-/// also count (about 3 attempts per accepted step on these queries). Natively ≈ 20 ms.
-const MAX_UNIT_WORK: u64 = 6 * UNIT_WORK as u64;
+/// Most work one unit may do: a unit stops once it has done [`UNIT_WORK`], and the piece that
+/// overruns it is itself capped (an eighth of a unit's steps, whose rejected attempts and event
+/// landings also count, or one implicit-Euler step of at most 64 Newton solves: 200k
+/// state-steps for Leuven's 50 dense elements). The worst of these took 14 ms natively.
+const MAX_UNIT_WORK: u64 = 7 * UNIT_WORK as u64;
 
 /// Runs the first `units` units of `q` (or all, if fewer); the most work of one unit and the
 /// total.
@@ -61,6 +62,22 @@ const SLOW: &[(&str, usize)] = &[
         "v=1&view=explorer&model=leuven&fn=29590.57750687229&n=50",
         40,
     ),
+    // a Filippov slide of two static laws: many event landings per accepted step (210k
+    // state-steps, 35-70 ms per unit on a loaded machine)
+    (
+        "v=1&view=presliding&model=av,rooney-deravi&wave=1&amp=1000000&muv=323883.5549818993\
+         &v0=0.000000004078102987893179&gt=0.01",
+        12,
+    ),
+    // 50 dense Leuven elements under a prescribed velocity
+    (
+        "v=1&view=prescribed&model=leuven&vmean=5.217766856161475&vamp=5.805687949062199\
+         &xamp=0.003078043347616207&sigma0=10000000000&sigma1=700682.0882862104\
+         &sigma2=8163.476624950587&vs=0.00000037357403076658884&n=50&hmax=10",
+        300,
+    ),
+    // relaxation of order 10: 20,000 SDIRK2 steps per unit did 330k state-steps
+    ("v=1&view=relaxation&model=frbd-gm&n=10", 20),
     // Liang at 10 kHz: every interval falls back to implicit Euler after thousands of steps
     (
         "v=1&view=prescribed&model=liang&vmean=4.195013305553584&vamp=3.856414187473999\

@@ -460,15 +460,22 @@ impl Stepped {
     fn advance(&mut self, m: &dyn FrictionModel, budget: usize, steps: usize) -> bool {
         let mut used = 0;
         let mut steps_left = steps;
-        // implicit Euler (hybrid laws, fallbacks) counts no solver step: the meter bounds it
+        // implicit Euler (hybrid laws, fallbacks) counts no solver step, and a step of many
+        // rejections or event landings counts one: the meter bounds those, checked after each
+        // interval or slice of an eighth of the steps
         let w0 = crate::integrate::meter::work();
+        let slice = steps.div_ceil(8).max(1);
         while !self.done
             && used < budget
             && steps_left > 0
             && crate::integrate::meter::work() - w0 < UNIT_WORK as u64
         {
-            if !self.interval(m, &mut steps_left) {
-                break;
+            let mut piece = slice.min(steps_left);
+            let before = piece;
+            let finished = self.interval(m, &mut piece);
+            steps_left -= before - piece;
+            if !finished {
+                continue;
             }
             used += 1;
             if self.k == self.n {
