@@ -206,7 +206,7 @@ fn blame_given(s: &dyn Inputs, values: &[f64], e: ParamError) -> ParamError {
 
 /// Points of a curve per unit of work for a model with state: each settles over
 /// `SETTLE_SLIP` (a millisecond or less for most models); a slide longer than
-/// `driven::unit_steps` solver steps (GMS with 1000 elements, a stiff bristle model) is cut and
+/// `driven::unit_steps_of` solver steps (GMS with 1000 elements, a stiff bristle model) is cut and
 /// finished by the next units, which each count as a point here.
 pub const POINTS_CHUNK: usize = 4;
 
