@@ -13,7 +13,10 @@ const EMBED_DEFAULT_CONTROLS = 3;
 const SLIDER_STEPS = 1000; // slider positions; arrows move 10, Shift+arrows 1, PageUp/Down 100
 const FIRST_BUDGET_MS = 3; // compute time inside the frame of an input event
 const LATER_BUDGET_MS = 8; // per frame while refining
-const URL_INTERVAL_MS = 250; // history.replaceState at most this often (browsers throttle it)
+// The URL is written once input has been quiet this long, not while a slider moves:
+// history.replaceState blocked the main thread for 1–48 ms per call in Chromium here, long
+// enough to hold up the next input's frame (it was the tail of the frame times).
+const URL_QUIET_MS = 250;
 // sessionStorage key of the link written as the page was unloaded, for the reload that follows
 const RELOAD_KEY = "friction-lab:unload-url";
 
@@ -832,10 +835,7 @@ class Page {
         });
       }
     }
-    if (st.error) {
-      $("status").hidden = false;
-      $("status").textContent = st.error;
-    }
+    this.showStatus(st, hadInput);
     $("refining").hidden = st.done;
     // a long computation says how far it is and when it will stop, so a heavy link explains
     // itself while it draws
@@ -858,6 +858,33 @@ class Page {
     if (!st.done || this.lab.needsFrame()) this.schedule();
     if (hadInput) this.scheduleUrl();
     if (window.frictionLabBench && hadInput) performance.measure("fl-tick", { start: t0, end: performance.now() });
+  }
+
+  /** The job's error or budget stop above the plot; a stop offers to keep computing. A message
+   * from an earlier job goes once a new one runs without one. */
+  showStatus(st, hadInput) {
+    const status = $("status");
+    if (!st.error) {
+      if (hadInput && !status.hidden) { status.hidden = true; status.replaceChildren(); }
+      return;
+    }
+    if (status.dataset.text === st.error && !status.hidden) return;
+    status.dataset.text = st.error;
+    status.hidden = false;
+    status.replaceChildren(st.error);
+    if (st.stopped) {
+      const more = document.createElement("button");
+      more.type = "button";
+      more.id = "keep-computing";
+      more.textContent = "Keep computing";
+      more.addEventListener("click", () => {
+        this.lab.keepComputing();
+        status.hidden = true;
+        status.replaceChildren();
+        this.schedule();
+      });
+      status.append(" ", more);
+    }
   }
 
   showReadout(done) {
@@ -907,10 +934,10 @@ class Page {
 
   scheduleUrl() {
     if (!this.userChanged) return;
-    const wait = this.lastUrl + URL_INTERVAL_MS - performance.now();
     clearTimeout(this.urlTimer);
-    if (wait <= 0) this.writeUrl();
-    else this.urlTimer = setTimeout(() => this.writeUrl(), wait);
+    // a view switch gets its history entry at once
+    if (this.lastUrl === -Infinity) this.writeUrl();
+    else this.urlTimer = setTimeout(() => this.writeUrl(), URL_QUIET_MS);
   }
 
   /** Writes the URL now, with any input still waiting for its frame applied first. On unload

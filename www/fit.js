@@ -243,6 +243,8 @@ function showResult(res) {
   const verdicts = [...new Set([...r.parameters.flatMap((p) => p.verdicts), ...r.notes])];
   $("fit-verdicts").replaceChildren(...(verdicts.length ? verdicts : ["Every free parameter is determined by this data."])
     .map((v) => Object.assign(document.createElement("li"), { textContent: v })));
+  // the good verdict reads as a pass, not in the warnings' colour
+  $("fit-verdicts").classList.toggle("pass", !verdicts.length);
   const corr = $("fit-corr");
   corr.replaceChildren();
   const head = document.createElement("tr");

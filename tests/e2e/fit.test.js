@@ -63,6 +63,10 @@ test("fit a picked file, see the report and the overlay, open the result in anot
   });
   assert.match(await page.textContent("#fit-summary"), /R² 0\.99/);
   assert.ok((await page.textContent("#fit-verdicts")).length > 10);
+  // a verdict list with no warning reads as a pass, not in the warnings' red
+  const verdict = await page.$eval("#fit-verdicts", (ul) => ({ text: ul.textContent, colour: getComputedStyle(ul).color, body: getComputedStyle(document.body).color }));
+  if (/Every free parameter is determined/.test(verdict.text)) assert.equal(verdict.colour, verdict.body, JSON.stringify(verdict));
+  else assert.notEqual(verdict.colour, verdict.body, JSON.stringify(verdict));
   // the fitted curve (vermillion) is drawn over the data in F–t and F–v; residuals in blue
   for (const i of [0, 1, 2]) {
     const px = await countColour(page, `#fit-chart-${i}`, [0xd5, 0x5e, 0x00]);

@@ -125,11 +125,27 @@ test("four models overlaid: six panels, metrics and the Table 6.5 comparison", a
   assert.deepEqual(problems, []);
 });
 
-test("a run over the step budget names the keys to change and still draws what it computed", async () => {
+test("a heavy link stops at the page's time budget and explains; Keep computing goes on to the step budget, which names the keys and still draws", async () => {
   // Liang with a very stiff spring over 1000 s needs more than the 5 M step budget; Dahl
-  // finishes (3.8 M steps), after it
+  // finishes (3.8 M steps), after it. Together they need longer than the page keeps a reader
+  // waiting: the page stops, draws what it has, says what to change and offers to go on.
   const { page, problems } = await openPage(browser.context, `${server.url}?view=stickslip&model=liang,dahl&kspring=1e6&tend=1000`);
   await ready(page);
+  const status = await page.textContent("#status");
+  assert.match(status, /^Stopped after \d+ s \(\d+ of 2 done; the page's time budget\): .*tend/, status);
+  assert.equal(await page.isVisible("#keep-computing"), true);
+  assert.ok(await countColour(page, "#loops", PALETTE[0], 30) > 20, "the part computed so far is drawn");
+  // the reader asks for more until the job ends (a stop at the step budget ends it)
+  for (let i = 0; i < 20 && await page.isVisible("#keep-computing"); i++) {
+    await page.click("#keep-computing");
+    await ready(page);
+  }
+  assert.equal(await page.isVisible("#keep-computing"), false);
+  // the time-budget message goes when the job goes on; the step budget's stays
+  const after = await page.textContent("#status");
+  assert.doesNotMatch(after, /time budget/, after);
+  assert.match(after, /Liang.*step/i, after);
+  // the step budget of the core then stops Liang's run, names the keys and draws what it computed
   const notes = await page.textContent("#readout-notes");
   for (const key of ["tend", "kspring"]) assert.ok(notes.includes(key), `message names ${key}: ${notes}`);
   for (const [x0, x1] of [[0, 0.5], [0.5, 1]]) {

@@ -344,6 +344,8 @@ fn run_view(
     while !job.done() {
         job.advance(&clock);
         if budget.is_some_and(|b| t0.elapsed() >= b) && !job.done() {
+            // the partial output includes a run in progress up to where it got
+            job.hold(true);
             let (done, total) = job.progress();
             out.write_all(job.csv(metrics).as_bytes())?;
             out.flush()?;

@@ -191,6 +191,11 @@ pub trait Job {
     fn error(&self) -> Option<String> {
         None
     }
+    /// The caller stopped the job at its budget (`true`) or lets it go on (`false`). While held,
+    /// [`Job::output`], [`Job::readout`] and [`Job::csv`] also show the work in progress (a run
+    /// cut where it is), so that "the plot shows what was computed" holds for a job whose
+    /// output otherwise grows in whole runs. Nothing is lost: going on resumes the same run.
+    fn hold(&mut self, _held: bool) {}
     /// What to change when the job is stopped at its caller's budget before it is done (the
     /// CLI's wall-clock budget, the page's): completes "stopped after … (budget): …".
     fn budget_hint(&self) -> String {

@@ -39,3 +39,57 @@ fn scenario_models_get_the_view_coefficients_and_m_g() {
         "fn is derived"
     );
 }
+
+/// A job held at the caller's budget shows the run in progress (plot, read-out, CSV) up to
+/// where it got, and going on gives the same finished result as a job never held.
+#[test]
+fn a_held_job_shows_its_run_in_progress_and_goes_on_unchanged() {
+    let q = "view=stickslip&model=dahl,lugre&kspring=1e5&tend=30";
+    let clock = || 0.0;
+    let whole = {
+        let mut job = Scenario::parse(q).unwrap().job().unwrap();
+        while !job.done() {
+            job.advance(&clock);
+        }
+        job.csv(false)
+    };
+    let mut job = Scenario::parse(q).unwrap().job().unwrap();
+    job.advance(&clock);
+    assert!(!job.done());
+    assert!(
+        matches!(job.output(), friction_core::job::Output::Empty),
+        "no run finished yet"
+    );
+    job.hold(true);
+    let held = job.csv(false);
+    let rows = held.lines().count() - 1;
+    assert!(rows >= 2, "the run in progress is shown ({rows} rows)");
+    assert!(
+        whole.starts_with(&held[..held.len() / 2]),
+        "the held part is the start of the run"
+    );
+    assert_eq!(job.readout().rows.len(), 1, "its metrics so far");
+    assert!(!matches!(job.output(), friction_core::job::Output::Empty));
+    job.hold(false);
+    assert!(matches!(job.output(), friction_core::job::Output::Empty));
+    while !job.done() {
+        job.advance(&clock);
+    }
+    assert_eq!(job.csv(false), whole, "holding changed nothing");
+}
+
+/// The robot view's single run is shown in progress while held, the same way.
+#[test]
+fn a_held_robot_job_shows_its_run_in_progress() {
+    let mut job = Scenario::parse("view=robot&tend=20")
+        .unwrap()
+        .job()
+        .unwrap();
+    job.advance(&|| 0.0);
+    assert!(!job.done());
+    assert!(job.csv(false).is_empty());
+    job.hold(true);
+    assert!(job.csv(false).lines().count() > 2);
+    job.hold(false);
+    assert!(job.csv(false).is_empty());
+}

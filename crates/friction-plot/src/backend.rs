@@ -17,7 +17,18 @@ type TextKey = (String, String, u64, String);
 /// Distinct texts kept before the cache starts over (a long drag through many tick values).
 const TEXT_SIZES_CAPACITY: usize = 4096;
 
+/// Measures a text's box \[px\] (width, height) for a CSS font family, style and size \[px\], in
+/// place of plotters' own measurement; `None` falls back to it.
+pub type TextMeasurer = fn(family: &str, style: &str, size: f64, text: &str) -> Option<(u32, u32)>;
+
+/// Installs the program's text measurer (the page's: canvas `measureText`, no page layout).
+pub fn set_text_measurer(m: TextMeasurer) {
+    MEASURER.with(|c| c.set(Some(m)));
+}
+
 thread_local! {
+    /// The program's text measurer, if any ([`set_text_measurer`]).
+    static MEASURER: std::cell::Cell<Option<TextMeasurer>> = const { std::cell::Cell::new(None) };
     /// Text sizes \[px\] as the backend measured them ([`EitherBackend`]'s
     /// `estimate_text_size`).
     static TEXT_SIZES: std::cell::RefCell<std::collections::HashMap<TextKey, (u32, u32)>> =
@@ -168,8 +179,9 @@ impl<B: DrawingBackend> DrawingBackend for EitherBackend<'_, B> {
     ) -> Result<(u32, u32), DrawingErrorKind<Self::ErrorType>> {
         // In the browser plotters measures text by inserting a `<span>` and reading its
         // `offsetWidth`, a layout of the whole page per tick label (most of a 470 ms frame in a
-        // trace of a fuzzed stick-slip link). Labels repeat from frame to frame, so each distinct
-        // text is measured once; neither backend overrides the measurement, so one cache serves
+        // trace of a fuzzed stick-slip link). The page installs a measurer without layout
+        // ([`set_text_measurer`]); labels repeat from frame to frame, so each distinct text is
+        // also measured once. Neither backend overrides the measurement, so one cache serves
         // both.
         let key = (
             style.family().as_str().to_string(),
@@ -180,7 +192,13 @@ impl<B: DrawingBackend> DrawingBackend for EitherBackend<'_, B> {
         if let Some(size) = TEXT_SIZES.with(|c| c.borrow().get(&key).copied()) {
             return Ok(size);
         }
-        let size = either!(self, b => b.estimate_text_size(text, style))?;
+        let own = MEASURER
+            .with(std::cell::Cell::get)
+            .and_then(|m| m(&key.0, &key.1, style.size(), text));
+        let size = match own {
+            Some(size) => size,
+            None => either!(self, b => b.estimate_text_size(text, style))?,
+        };
         TEXT_SIZES.with(|c| {
             let mut c = c.borrow_mut();
             if c.len() >= TEXT_SIZES_CAPACITY {

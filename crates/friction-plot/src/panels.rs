@@ -8,7 +8,7 @@ use crate::curve::curve_chart;
 use crate::forced::{breakaway_charts, presliding_charts, SlottedRun};
 use crate::frbd::{hysteresis_chart, relaxation_chart};
 use crate::prescribed::{prescribed_charts, sweep_charts};
-use crate::stickslip::{all_charts_slotted, Slotted};
+use crate::stickslip::{all_charts_memo, Slotted, ThinMemo};
 use crate::{ChartSpec, Series, PALETTE};
 use friction_core::job::Output;
 use friction_core::params::fmt_num;
@@ -41,6 +41,11 @@ fn empty(s: &Series) -> Series {
 
 /// (chart, legend) per panel of the output, in display order; none while nothing is ready.
 pub fn panels(out: &Output<'_>) -> Vec<(ChartSpec, Vec<Series>)> {
+    panels_memo(out, &mut ThinMemo::default())
+}
+
+/// [`panels`], with long runs thinned once across calls through `memo` (see [`ThinMemo`]).
+pub fn panels_memo(out: &Output<'_>, memo: &mut ThinMemo) -> Vec<(ChartSpec, Vec<Series>)> {
     match out {
         Output::Empty => Vec::new(),
         Output::Hysteresis { cfg, loops } => {
@@ -86,7 +91,7 @@ pub fn panels(out: &Output<'_>) -> Vec<(ChartSpec, Vec<Series>)> {
                 .map(|&(i, r)| (i, labels[i].as_str(), r))
                 .collect();
             let legend = model_keys(labels);
-            all_charts_slotted(&slotted)
+            all_charts_memo(&slotted, memo)
                 .into_iter()
                 .map(|c| (c, legend.clone()))
                 .collect()

@@ -3,6 +3,7 @@
 
 use crate::{padded_range, ChartSpec, Series, PALETTE};
 use friction_core::experiments::stickslip::StickSlipRun;
+use std::rc::Rc;
 
 /// Points per curve above which a run is thinned (a 40 s run can hold ~50 000 steps; drawing
 /// costs grow with points, RENDERING.md).
@@ -177,9 +178,6 @@ pub(crate) fn range_of<'a>(vals: impl Iterator<Item = &'a f64>) -> (f64, f64) {
     padded_range(lo, hi)
 }
 
-/// How a run's (x, y) samples are reduced for drawing: [`thin`] or [`thin_path`].
-type Thinning = fn(&[f64], &[f64]) -> Vec<(f64, f64)>;
-
 /// A run as drawn: (palette slot, legend label, run). The slot is the model's place among the
 /// selected models, so its colour matches the legend even when a model before it has nothing
 /// to draw.
@@ -198,19 +196,16 @@ fn chart(
     x_label: &str,
     y_label: &str,
     runs: &[Slotted<'_>],
-    pick: impl Fn(&StickSlipRun) -> (&[f64], &[f64]),
-    thin: Thinning,
+    points: impl Fn(usize) -> Vec<(f64, f64)>,
 ) -> ChartSpec {
     let series: Vec<Series> = runs
         .iter()
-        .map(|&(slot, label, r)| {
-            let (a, b) = pick(r);
-            Series {
-                label: label.to_string(),
-                color: PALETTE[slot % PALETTE.len()],
-                points: thin(a, b),
-                dashed: false,
-            }
+        .enumerate()
+        .map(|(k, &(slot, label, _))| Series {
+            label: label.to_string(),
+            color: PALETTE[slot % PALETTE.len()],
+            points: points(k),
+            dashed: false,
         })
         .collect();
     // Axes fit what is drawn: the thinned points keep every bucket's extremes of the plotted
@@ -230,44 +225,64 @@ fn chart(
     }
 }
 
+/// The time-series quantities in panel order.
+const QUANTITIES: [Quantity; 4] = [
+    Quantity::Position,
+    Quantity::Velocity,
+    Quantity::Acceleration,
+    Quantity::Force,
+];
+
+/// One run's points for the six panels, thinned: x, ẋ, ẍ, F against t; F against v and x.
+type Thinned = [Vec<(f64, f64)>; 6];
+
+fn thin_run(r: &StickSlipRun) -> Thinned {
+    let q = |q: Quantity| thin(&r.t, q.values(r));
+    [
+        q(QUANTITIES[0]),
+        q(QUANTITIES[1]),
+        q(QUANTITIES[2]),
+        q(QUANTITIES[3]),
+        thin_path(&r.v, &r.force),
+        thin_path(&r.x, &r.force),
+    ]
+}
+
+/// Thinned points of stick-slip runs kept between builds of a growing output.
+///
+/// A finished run never changes, yet the page rebuilds the six panels whenever another run
+/// finishes or the job stops; thinning a 10⁶-step run for six panels takes tens of ms, so each
+/// run is thinned once. Entries are keyed by the run's time series (address and length): the
+/// owner must [`ThinMemo::clear`] it whenever runs it has seen may be dropped (a new job, a
+/// held run released).
+#[derive(Debug, Default)]
+pub struct ThinMemo {
+    runs: Vec<((usize, usize), Rc<Thinned>)>,
+}
+
+impl ThinMemo {
+    /// Forgets every run.
+    pub fn clear(&mut self) {
+        self.runs.clear();
+    }
+
+    fn get(&mut self, r: &StickSlipRun) -> Rc<Thinned> {
+        let key = (r.t.as_ptr() as usize, r.t.len());
+        if let Some((_, t)) = self.runs.iter().find(|(k, _)| *k == key) {
+            return Rc::clone(t);
+        }
+        let t = Rc::new(thin_run(r));
+        self.runs.push((key, Rc::clone(&t)));
+        t
+    }
+}
+
 /// `q` against time, one curve per (legend label, run).
 pub fn time_chart(runs: &[(&str, &StickSlipRun)], q: Quantity) -> ChartSpec {
-    time_chart_slotted(&in_order(runs), q)
-}
-
-fn time_chart_slotted(runs: &[Slotted<'_>], q: Quantity) -> ChartSpec {
-    chart(
-        q.title(),
-        "time t [s]",
-        q.label(),
-        runs,
-        |r| (&r.t, q.values(r)),
-        thin,
-    )
-}
-
-/// Friction force F against the relative velocity v = ẋ − v_b.
-fn force_velocity_chart(runs: &[Slotted<'_>]) -> ChartSpec {
-    chart(
-        "Friction force against relative velocity",
-        "relative velocity v [m/s]",
-        "friction force F [N]",
-        runs,
-        |r| (&r.v, &r.force),
-        thin_path,
-    )
-}
-
-/// Friction force F against the displacement x.
-fn force_displacement_chart(runs: &[Slotted<'_>]) -> ChartSpec {
-    chart(
-        "Friction force against displacement",
-        "position x [m]",
-        "friction force F [N]",
-        runs,
-        |r| (&r.x, &r.force),
-        thin_path,
-    )
+    let runs = in_order(runs);
+    chart(q.title(), "time t [s]", q.label(), &runs, |k| {
+        thin(&runs[k].2.t, q.values(runs[k].2))
+    })
 }
 
 /// All six charts of the view, in display order: x, ẋ, ẍ, F against t; F against v; F against x.
@@ -277,14 +292,36 @@ pub fn all_charts(runs: &[(&str, &StickSlipRun)]) -> Vec<ChartSpec> {
 
 /// [`all_charts`] with each run's palette slot given (see [`Slotted`]).
 pub fn all_charts_slotted(runs: &[Slotted<'_>]) -> Vec<ChartSpec> {
-    vec![
-        time_chart_slotted(runs, Quantity::Position),
-        time_chart_slotted(runs, Quantity::Velocity),
-        time_chart_slotted(runs, Quantity::Acceleration),
-        time_chart_slotted(runs, Quantity::Force),
-        force_velocity_chart(runs),
-        force_displacement_chart(runs),
-    ]
+    all_charts_memo(runs, &mut ThinMemo::default())
+}
+
+/// [`all_charts_slotted`], thinning only the runs `memo` has not seen.
+pub fn all_charts_memo(runs: &[Slotted<'_>], memo: &mut ThinMemo) -> Vec<ChartSpec> {
+    let thinned: Vec<Rc<Thinned>> = runs.iter().map(|&(_, _, r)| memo.get(r)).collect();
+    let mut charts: Vec<ChartSpec> = QUANTITIES
+        .iter()
+        .enumerate()
+        .map(|(p, &q)| {
+            chart(q.title(), "time t [s]", q.label(), runs, |k| {
+                thinned[k][p].clone()
+            })
+        })
+        .collect();
+    charts.push(chart(
+        "Friction force against relative velocity",
+        "relative velocity v [m/s]",
+        "friction force F [N]",
+        runs,
+        |k| thinned[k][4].clone(),
+    ));
+    charts.push(chart(
+        "Friction force against displacement",
+        "position x [m]",
+        "friction force F [N]",
+        runs,
+        |k| thinned[k][5].clone(),
+    ));
+    charts
 }
 
 #[cfg(test)]
@@ -418,5 +455,38 @@ mod tests {
             let colours: Vec<_> = c.series.iter().map(|s| s.color).collect();
             assert_eq!(colours, [PALETTE[0], PALETTE[1]], "{}", c.title);
         }
+    }
+
+    #[test]
+    fn a_memo_thins_each_run_once_and_changes_no_point() {
+        let b = Bench {
+            tend: 200.0,
+            ..Bench::TABLE_6_1
+        };
+        let run = |id: &str| {
+            let e = friction_core::registry::find(id).expect("registered");
+            let m = build_for_bench(e, &b).expect("defaults build");
+            run_bench(&mut Workspace::default(), &b, m.as_ref()).expect("run finishes")
+        };
+        let (lugre, dahl) = (run("lugre"), run("dahl"));
+        assert!(lugre.t.len() > MAX_POINTS, "long enough to be thinned");
+        let mut memo = ThinMemo::default();
+        let one = all_charts_memo(&[(0, "LuGre", &lugre)], &mut memo);
+        // (ChartSpec has no PartialEq; its Debug text holds every point)
+        let text = |c: &[ChartSpec]| format!("{c:?}");
+        assert_eq!(
+            text(&one),
+            text(&all_charts_slotted(&[(0, "LuGre", &lugre)]))
+        );
+        let both: [Slotted<'_>; 2] = [(0, "LuGre", &lugre), (1, "Dahl", &dahl)];
+        let memoised = all_charts_memo(&both, &mut memo);
+        assert_eq!(memo.runs.len(), 2, "LuGre reused, Dahl added");
+        assert_eq!(
+            text(&memoised),
+            text(&all_charts_slotted(&both)),
+            "the same charts as without a memo"
+        );
+        memo.clear();
+        assert!(memo.runs.is_empty());
     }
 }

@@ -8,9 +8,12 @@ use friction_core::job::{Failed, Job};
 use friction_core::params::ParamError;
 use friction_core::scenario::{ControlKind, Scenario};
 use friction_plot::figure::shared_legend;
-use friction_plot::panels::panels;
+use friction_plot::panels::panels_memo;
+use friction_plot::stickslip::ThinMemo;
 use friction_plot::{make_legend_room, stable_range, ChartSpec, PlotTransform, Series};
 use serde::Serialize;
+use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
@@ -35,9 +38,30 @@ fn now() -> f64 {
         .unwrap_or(0.0)
 }
 
-/// Computing time a job may spend on the page \[ms\] before it is stopped with the job's hint of
-/// what to change: the CLI's 5 s budget, for a browser about three times slower than native.
-pub const COMPUTE_BUDGET_MS: f64 = 15_000.0;
+/// How long the page may keep a reader waiting for one computation \[ms\] before it stops and
+/// explains what to change (the job's hint), with the picture of what was computed: a link
+/// draws or explains within 5 s of opening, load included (issue 18). The reader can grant
+/// more ([`Lab::keep_computing`]).
+pub const WAIT_BUDGET_MS: f64 = 4_000.0;
+
+/// What "Keep computing" grants each time \[ms\]: a reader who asked for it waits longer, and
+/// the work still goes in slices between frames, so input stays live.
+pub const MORE_BUDGET_MS: f64 = 30_000.0;
+
+/// Longest gap between two frames counted as waiting \[ms\]: a hidden tab (no animation frames)
+/// is not waiting.
+const MAX_FRAME_GAP_MS: f64 = 100.0;
+
+/// The panels (chart, legend) of one output.
+type Panels = Vec<(ChartSpec, Vec<Series>)>;
+
+/// Panels built from the job's output, kept while that output cannot change.
+struct Built {
+    /// [`Job::output_version`] and whether the job was finished (or stopped) when built.
+    version: Option<usize>,
+    done: bool,
+    panels: Rc<Panels>,
+}
 
 /// (x range, y range) of one panel.
 type Axes = ((f64, f64), (f64, f64));
@@ -68,10 +92,20 @@ pub struct Lab {
     /// [`Job::output_version`] of the last drawing: a job whose output has not changed since
     /// is not drawn again while it computes (six panels of long runs take a while to draw).
     drawn_output: Option<usize>,
-    /// Computing time spent on the current job \[ms\].
+    /// Time the reader has waited for the current job \[ms\]: the gaps between its frames, each
+    /// capped at [`MAX_FRAME_GAP_MS`].
     spent_ms: f64,
+    /// The start of the current job's previous frame \[ms, `performance.now()`\].
+    last_frame: Option<f64>,
+    /// How long the current job may keep the reader waiting \[ms\].
+    budget_ms: f64,
     /// Why the current job was stopped before its end (its budget was spent).
     stopped: Option<String>,
+    /// The last panels built: redraws after a resize, hover read-outs and exports of a
+    /// finished long run reuse them (thinning 10⁶-step runs for six panels takes ~100 ms).
+    built: RefCell<Option<Built>>,
+    /// Long runs thinned once for the panels (cleared with `built`, when runs may go).
+    memo: RefCell<ThinMemo>,
 }
 
 #[wasm_bindgen]
@@ -95,7 +129,11 @@ impl Lab {
             drawn_final: false,
             drawn_output: None,
             spent_ms: 0.0,
+            last_frame: None,
+            budget_ms: WAIT_BUDGET_MS,
             stopped: None,
+            built: RefCell::new(None),
+            memo: RefCell::default(),
         }
     }
 
@@ -245,12 +283,12 @@ impl Lab {
         self.invalidate();
     }
 
-    /// A control was released or committed: the next frame redraws. The axes do not follow:
-    /// they hold still until data leave them, the user fits them, or the view changes, so two
-    /// settings are compared on the same scale.
-    pub fn commit(&mut self) {
-        self.invalidate();
-    }
+    /// A control was released or committed. Nothing is redrawn: the axes do not follow a
+    /// release (they hold still until data leave them, the user fits them, or the view
+    /// changes, so two settings are compared on the same scale), so the picture of the
+    /// released value is the one already drawn; a redraw here was a second full frame per
+    /// keyboard step.
+    pub fn commit(&mut self) {}
 
     /// Whether the next [`Lab::frame`] has anything to do.
     #[wasm_bindgen(js_name = needsFrame)]
@@ -258,10 +296,50 @@ impl Lab {
         !self.drawn_final
     }
 
+    /// Resumes a job stopped at its time budget where it stopped, with `MORE_BUDGET_MS` more.
+    #[wasm_bindgen(js_name = keepComputing)]
+    pub fn keep_computing(&mut self) {
+        if self.stopped.take().is_some() {
+            self.job.hold(false);
+            self.forget_panels();
+            self.budget_ms = self.spent_ms + MORE_BUDGET_MS;
+            self.last_frame = None;
+            self.invalidate();
+        }
+    }
+
+    /// Drops the built panels and thinned runs: the job, or the runs it shows, change.
+    fn forget_panels(&self) {
+        self.built.replace(None);
+        self.memo.borrow_mut().clear();
+    }
+
+    /// The panels of the job's current output, built once while that output stays the same
+    /// (a finished or stopped job; an unchanged [`Job::output_version`]).
+    pub(crate) fn panels(&self) -> Rc<Panels> {
+        let done = self.job.done() || self.stopped.is_some();
+        let version = self.job.output_version();
+        if let Some(b) = self.built.borrow().as_ref() {
+            if (b.done && done) || (b.done == done && version.is_some() && b.version == version) {
+                return Rc::clone(&b.panels);
+            }
+        }
+        let panels = Rc::new(panels_memo(&self.job.output(), &mut self.memo.borrow_mut()));
+        self.built.replace(Some(Built {
+            version,
+            done,
+            panels: Rc::clone(&panels),
+        }));
+        panels
+    }
+
     /// Replaces the job by the current scenario's, with a fresh budget.
     fn new_job(&mut self) {
         self.job = job_for(&self.scenario);
+        self.forget_panels();
         self.spent_ms = 0.0;
+        self.last_frame = None;
+        self.budget_ms = WAIT_BUDGET_MS;
         self.stopped = None;
         self.invalidate();
     }
@@ -275,6 +353,10 @@ impl Lab {
     /// Computes for up to `budget_ms`, then draws what is ready. Returns `{done, progress:
     /// \[finished, total\], background, error}`; call again next frame while `done` is false.
     pub fn frame(&mut self, budget_ms: f64) -> Result<JsValue, JsError> {
+        // the final picture is on screen and nothing asked for a redraw (a released slider)
+        if self.drawn_final && (self.job.done() || self.stopped.is_some()) {
+            return Ok(self.status(true, false));
+        }
         let t0 = now();
         let clock = || now();
         while !self.job.done() && self.stopped.is_none() {
@@ -284,11 +366,19 @@ impl Lab {
             }
         }
         if self.stopped.is_none() && !self.job.done() {
-            self.spent_ms += now() - t0;
-            if self.spent_ms >= COMPUTE_BUDGET_MS {
+            // the reader waits from frame to frame, not only while this frame computes
+            self.spent_ms += match self.last_frame {
+                Some(prev) => (t0 - prev).clamp(0.0, MAX_FRAME_GAP_MS),
+                None => now() - t0,
+            };
+            self.last_frame = Some(t0);
+            if self.spent_ms >= self.budget_ms {
+                // the picture shows every step computed, a run in progress included
+                self.job.hold(true);
+                self.forget_panels();
                 let (finished, total) = self.job.progress();
                 self.stopped = Some(format!(
-                    "Stopped after {:.0} s of computing ({finished} of {total} done; budget): {}. \
+                    "Stopped after {:.0} s ({finished} of {total} done; the page's time budget): {}. \
                      The plot shows what was computed.",
                     self.spent_ms / 1000.0,
                     self.job.budget_hint()
@@ -301,9 +391,9 @@ impl Lab {
         let version = self.job.output_version();
         let changed = done || version.is_none() || version != self.drawn_output;
         let panels = if changed {
-            panels(&self.job.output())
+            self.panels()
         } else {
-            Vec::new()
+            Rc::default()
         };
         if let (Some(surface), false) = (self.surface.as_mut(), panels.is_empty()) {
             self.drawn_output = version;
@@ -379,25 +469,30 @@ impl Lab {
                 .collect();
             let list: Vec<(&ChartSpec, &[Series])> = frames
                 .iter()
-                .zip(&panels)
+                .zip(panels.iter())
                 .map(|(f, (spec, _))| (f, spec.series.as_slice()))
                 .collect();
             background = surface.draw_panels(&list, shared.as_deref())?;
         }
         self.drawn_final = done;
-        let progress = self.job.progress();
+        Ok(self.status(done, background))
+    }
+
+    /// What [`Lab::frame`] tells the page.
+    fn status(&self, done: bool, background: bool) -> JsValue {
         let error = match (self.job.error(), &self.stopped) {
             (Some(e), Some(s)) => Some(format!("{e} {s}")),
             (e, s) => e.or_else(|| s.clone()),
         };
-        Ok(to_js(&Status {
+        to_js(&Status {
             done,
-            progress,
+            progress: self.job.progress(),
             background,
             error,
+            stopped: self.stopped.is_some(),
             spent_s: self.spent_ms / 1000.0,
-            budget_s: COMPUTE_BUDGET_MS / 1000.0,
-        }))
+            budget_s: self.budget_ms / 1000.0,
+        })
     }
 
     /// The numbers next to the plot, computed by the core: `{columns, rows, notes, summary}`

@@ -34,6 +34,32 @@ use web_sys::HtmlCanvasElement;
 #[wasm_bindgen(start)]
 pub fn start() {
     console_error_panic_hook::set_once();
+    friction_plot::backend::set_text_measurer(measure_text);
+}
+
+thread_local! {
+    /// A canvas outside the document for measuring text: measuring it lays out nothing.
+    static MEASURE_CTX: Option<web_sys::CanvasRenderingContext2d> = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.create_element("canvas").ok())
+        .and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok())
+        .and_then(|c| c.get_context("2d").ok().flatten())
+        .and_then(|c| c.dyn_into().ok());
+}
+
+/// A text's box \[px\] as the canvas draws it (the font string plotters-canvas sets): the
+/// advance width, and the font's ascent plus descent (the line box plotters' own `<span>`
+/// measurement reads, without laying out the page for every tick label: a layout per label
+/// was the tail of the frame times and most of a robot link's first frame).
+fn measure_text(family: &str, style: &str, size: f64, text: &str) -> Option<(u32, u32)> {
+    MEASURE_CTX.with(|ctx| {
+        let ctx = ctx.as_ref()?;
+        ctx.set_font(&format!("{style} {size}px {family}"));
+        let m = ctx.measure_text(text).ok()?;
+        let h = m.font_bounding_box_ascent() + m.font_bounding_box_descent();
+        (m.width().is_finite() && h.is_finite() && h > 0.0)
+            .then(|| (m.width().round() as u32, h.round() as u32))
+    })
 }
 
 /// Sizes the canvas backing store to its CSS size times `devicePixelRatio` and returns the ratio.

@@ -572,6 +572,19 @@ impl RobotPieces {
         (out.t.len() >= 2).then_some(out)
     }
 
+    /// A copy of the run so far, with metrics over that span (as [`RobotPieces::partial`]
+    /// gives it), leaving the run to go on; `None` below two points.
+    pub fn snapshot(&self) -> Option<RobotRun> {
+        let stats = self.solver.stats();
+        let mut out = self.sys.out.clone().unwrap_or_default();
+        (out.t.len() >= 2).then(|| {
+            out.metrics = Metrics::compute(&out, self.amp);
+            out.metrics.steps = stats.steps;
+            out.metrics.rejected = stats.rejected;
+            out
+        })
+    }
+
     fn take_output(&mut self) -> RobotRun {
         let stats = self.solver.stats();
         let mut out = self.sys.out.take().unwrap_or_default();

@@ -61,6 +61,9 @@ pub struct RobotJob {
     model: Box<Frbd>,
     pieces: Option<Box<RobotPieces>>,
     run: Option<Box<RobotRun>>,
+    /// The run in progress as far as it got, while the caller holds the job at its budget
+    /// ([`Job::hold`]).
+    held: Option<Box<RobotRun>>,
     error: Option<String>,
 }
 
@@ -72,8 +75,14 @@ impl RobotJob {
             model: Box::new(model),
             pieces: None,
             run: None,
+            held: None,
             error: None,
         }
+    }
+
+    /// The finished run, or the run in progress while the caller holds the job.
+    fn shown(&self) -> Option<&RobotRun> {
+        self.run.as_deref().or(self.held.as_deref())
     }
 }
 
@@ -111,8 +120,14 @@ impl Job for RobotJob {
     fn budget_hint(&self) -> String {
         "lower tend".into()
     }
+    fn hold(&mut self, held: bool) {
+        self.held = match (held, &self.pieces) {
+            (true, Some(p)) => p.snapshot().map(Box::new),
+            _ => None,
+        };
+    }
     fn output(&self) -> Output<'_> {
-        match &self.run {
+        match self.shown() {
             Some(r) => Output::Robot(r),
             None => Output::Empty,
         }
@@ -121,10 +136,10 @@ impl Job for RobotJob {
         self.error.clone()
     }
     fn readout(&self) -> Readout {
-        readout(&self.arm, self.run.as_deref(), self.error.as_deref())
+        readout(&self.arm, self.shown(), self.error.as_deref())
     }
     fn csv(&self, metrics: bool) -> String {
-        let Some(r) = self.run.as_deref() else {
+        let Some(r) = self.shown() else {
             return String::new();
         };
         if metrics {

@@ -45,6 +45,9 @@ pub struct StickSlipJob {
     runs: Vec<(usize, StickSlipRun, f64)>,
     /// Why runs stopped early, one message per model.
     errors: Vec<String>,
+    /// The run in progress as far as it got, while the caller holds the job at its budget
+    /// ([`Job::hold`]).
+    held: Option<(usize, StickSlipRun, f64)>,
     /// The model being computed (`models.len()` when all are done).
     next: usize,
 }
@@ -59,8 +62,14 @@ impl StickSlipJob {
             current: None,
             runs: Vec::new(),
             errors: Vec::new(),
+            held: None,
             next: 0,
         }
+    }
+
+    /// The finished runs, then the held run in progress (if any).
+    fn shown(&self) -> impl Iterator<Item = &(usize, StickSlipRun, f64)> {
+        self.runs.iter().chain(self.held.iter())
     }
 
     fn labels(&self) -> Vec<String> {
@@ -116,6 +125,12 @@ impl Job for StickSlipJob {
     fn done(&self) -> bool {
         self.next >= self.models.len()
     }
+    fn hold(&mut self, held: bool) {
+        self.held = match (held, self.current.as_deref()) {
+            (true, Some((run, ms))) => run.snapshot(&self.ws).map(|r| (self.next, r, *ms)),
+            _ => None,
+        };
+    }
     fn progress(&self) -> (usize, usize) {
         (self.next, self.models.len())
     }
@@ -123,15 +138,15 @@ impl Job for StickSlipJob {
         "lower tend or select fewer models (a stiff model, e.g. a large sigma0, takes many solver steps)".into()
     }
     fn output_version(&self) -> Option<usize> {
-        Some(self.runs.len() + self.errors.len())
+        Some(self.runs.len() + self.errors.len() + usize::from(self.held.is_some()))
     }
     fn output(&self) -> Output<'_> {
-        if self.runs.is_empty() {
+        if self.shown().next().is_none() {
             return Output::Empty;
         }
         Output::StickSlip {
             labels: self.labels(),
-            runs: self.runs.iter().map(|(i, r, _)| (*i, r)).collect(),
+            runs: self.shown().map(|(i, r, _)| (*i, r)).collect(),
         }
     }
     fn error(&self) -> Option<String> {
@@ -139,8 +154,7 @@ impl Job for StickSlipJob {
     }
     fn readout(&self) -> Readout {
         let rows: Vec<Vec<String>> = self
-            .runs
-            .iter()
+            .shown()
             .map(|(i, r, ms)| {
                 let m = r.metrics();
                 vec![
@@ -191,7 +205,7 @@ impl Job for StickSlipJob {
     fn csv(&self, metrics: bool) -> String {
         let multi = self.models.len() > 1;
         let mut out = String::new();
-        for (k, (i, r, ms)) in self.runs.iter().enumerate() {
+        for (k, (i, r, ms)) in self.shown().enumerate() {
             let csv = if metrics {
                 stickslip::metrics_csv(&Self::metrics(r, *ms))
             } else {
@@ -223,8 +237,7 @@ impl Job for StickSlipJob {
             _ => sig(ms),
         };
         let measured = |id: &str| {
-            self.runs
-                .iter()
+            self.shown()
                 .find(|(i, _, _)| self.models[*i].0.info.id == id)
                 .map(|(_, r, ms)| time_text(r, *ms))
         };
@@ -242,7 +255,7 @@ impl Job for StickSlipJob {
             }
             rows.push(r);
         }
-        for (i, run, ms) in &self.runs {
+        for (i, run, ms) in self.shown() {
             let e = self.models[*i].0;
             if !table65::TABLE_6_5.iter().any(|r| r.id == e.info.id) {
                 let mut r = vec![e.info.name.to_string(), time_text(run, *ms)];

@@ -72,15 +72,16 @@ impl Lab {
 
     /// The charts of the current output with the axes shown on the page.
     fn export_charts(&self) -> Result<Vec<ChartSpec>, JsError> {
-        let charts: Vec<ChartSpec> = panels(&self.job.output())
-            .into_iter()
+        let charts: Vec<ChartSpec> = self
+            .panels()
+            .iter()
             .enumerate()
             .map(|(i, (spec, _))| {
                 let axes = self.axes.get(i).copied().flatten();
                 ChartSpec {
                     x_range: axes.map_or(spec.x_range, |a| a.0),
                     y_range: axes.map_or(spec.y_range, |a| a.1),
-                    ..spec
+                    ..spec.clone()
                 }
             })
             .collect();

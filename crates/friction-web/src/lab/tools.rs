@@ -85,7 +85,7 @@ impl Lab {
     /// (for tests of the axis policy: the axes must hold unless these leave them).
     #[wasm_bindgen(js_name = dataBounds)]
     pub fn data_bounds_js(&self) -> Vec<f64> {
-        panels(&self.job.output())
+        self.panels()
             .iter()
             .flat_map(|(spec, _)| {
                 let (a, b, c, d) = data_bounds(&spec.series);
@@ -113,7 +113,7 @@ impl Lab {
     pub fn nearest(&self, x: f64, y: f64, radius: f64) -> Option<String> {
         let surface = self.surface.as_ref()?;
         let (i, t, p) = surface.panel_at(x, y)?;
-        let charts = panels(&self.job.output());
+        let charts = self.panels();
         let (spec, _) = charts.get(i)?;
         let r2 = (radius * surface.dpr()).powi(2);
         let mut best: Option<(f64, &Series, (f64, f64))> = None;

@@ -29,7 +29,9 @@ pub(super) struct Status {
     pub(super) progress: (usize, usize),
     pub(super) background: bool,
     pub(super) error: Option<String>,
-    /// Seconds spent computing the current job so far, and the most it may spend.
+    /// The job was stopped at its time budget (the page offers to keep computing).
+    pub(super) stopped: bool,
+    /// Seconds the reader has waited for the current job, and the most they wait.
     pub(super) spent_s: f64,
     pub(super) budget_s: f64,
 }

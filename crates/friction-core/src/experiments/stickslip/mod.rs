@@ -451,6 +451,21 @@ impl BenchRun {
         (out.t.len() >= 2).then_some(out)
     }
 
+    /// A copy of the run so far, with metrics over that span (as [`BenchRun::partial`] gives
+    /// it), leaving the run to go on; `None` below two points.
+    pub fn snapshot(&self, ws: &Workspace) -> Option<StickSlipRun> {
+        let mut out = self.st.out.clone();
+        (out.t.len() >= 2).then(|| {
+            out.metrics = Some(metrics(
+                &out,
+                &self.st.maxima,
+                &self.st.minima,
+                ws.solver.stats(),
+            ));
+            out
+        })
+    }
+
     fn take_output(&mut self, ws: &Workspace) -> StickSlipRun {
         let mut out = std::mem::take(&mut self.st.out);
         let stats = ws.solver.stats();
