@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run --release -p friction-cli --example fuzz -- CASES [SEED] [CASE_MS]
 //! cargo run --release -p friction-cli --example fuzz -- links N [SEED]   # N legal links
-//! cargo run --release -p friction-cli --example fuzz -- unit QUERY [MS]  # one query's units
+//! cargo run --release -p friction-cli --example fuzz -- unit QUERY [MS [SHOW]]  # one query's units
 //! ```
 //!
 //! Each case is a legal query generated from the core's schema (`friction-core/tests/fuzzgen`)
@@ -22,6 +22,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Mutex;
 use std::time::Instant;
 
+use friction_core::integrate::meter::work;
 use friction_core::scenario::Scenario;
 use fuzzgen::{hostile_query, legal_query, non_finite, Rng};
 
@@ -55,11 +56,26 @@ fn main() {
             Err(e) => return println!("refused: {e}"),
         };
         let (mut units, mut worst, mut drawn, mut chart_worst) = (0usize, 0.0f64, None, 0.0f64);
+        let mut work_worst = 0u64;
         while !job.done() && clock() < budget {
             let u = clock();
+            let w = work();
             job.advance(&clock);
             units += 1;
             worst = worst.max(clock() - u);
+            work_worst = work_worst.max(work() - w);
+            // `unit QUERY MS SHOW`: every unit longer than SHOW ms, with its work
+            if let Some(show) = args.get(3).and_then(|a| a.parse::<f64>().ok()) {
+                if clock() - u > show {
+                    println!(
+                        "unit {units}: {:.2} ms, {} state-steps, progress {:?}, done {}",
+                        clock() - u,
+                        work() - w,
+                        job.progress(),
+                        job.done()
+                    );
+                }
+            }
             // the page rebuilds its charts whenever the output changes: time that too
             let version = job.output_version();
             if version.is_none() || version != drawn || job.done() {
@@ -71,7 +87,7 @@ fn main() {
             }
         }
         println!(
-            "{units} units in {:.1} ms, longest {worst:.2} ms, longest chart build {chart_worst:.2} ms, progress {:?}, done {}",
+            "{units} units in {:.1} ms, longest {worst:.2} ms, most work {work_worst} state-steps, longest chart build {chart_worst:.2} ms, progress {:?}, done {}",
             clock(),
             job.progress(),
             job.done()
@@ -89,6 +105,8 @@ fn main() {
     let (mut panics, mut nan, mut stopped, mut refused, mut hostile) = (0, 0, 0, 0, 0);
     let mut longest_unit: Vec<(f64, String)> = Vec::new();
     let mut slowest_case: Vec<(f64, String)> = Vec::new();
+    // the same units measured without a clock: state-steps (`friction_core::integrate::meter`)
+    let mut most_work: Vec<(f64, String)> = Vec::new();
     let report = |list: &mut Vec<(f64, String)>, ms: f64, q: &str| {
         list.push((ms, q.to_string()));
         list.sort_by(|a, b| b.0.total_cmp(&a.0));
@@ -135,13 +153,15 @@ fn main() {
                 Err(_) => return None,
             };
             let clock = || t0.elapsed().as_secs_f64() * 1e3;
-            let mut unit_max = 0.0f64;
+            let (mut unit_max, mut work_max) = (0.0f64, 0u64);
             while !job.done() && clock() < case_ms {
                 let u = clock();
+                let w = work();
                 job.advance(&clock);
                 unit_max = unit_max.max(clock() - u);
+                work_max = work_max.max(work() - w);
             }
-            Some((job.done(), unit_max, non_finite(&job.csv(false))))
+            Some((job.done(), unit_max, work_max, non_finite(&job.csv(false))))
         }));
         let ms = t0.elapsed().as_secs_f64() * 1e3;
         match res {
@@ -150,7 +170,7 @@ fn main() {
                 println!("PANIC seed {seed} case {case}: {q}");
             }
             Ok(None) => refused += 1,
-            Ok(Some((done, unit, bad))) => {
+            Ok(Some((done, unit, unit_work, bad))) => {
                 if !done {
                     stopped += 1;
                 }
@@ -162,6 +182,7 @@ fn main() {
                     println!("LONG UNIT {unit:.0} ms seed {seed} case {case}: {q}");
                 }
                 report(&mut longest_unit, unit, &q);
+                report(&mut most_work, unit_work as f64, &q);
                 report(&mut slowest_case, ms, &q);
             }
         }
@@ -176,6 +197,10 @@ fn main() {
     println!("longest single units of work [ms]:");
     for (ms, q) in &longest_unit {
         println!("  {ms:8.2}  {q}");
+    }
+    println!("units with the most work [state-steps]:");
+    for (w, q) in &most_work {
+        println!("  {w:8.0}  {q}");
     }
     println!("slowest cases [ms] (including the stop at the budget):");
     for (ms, q) in &slowest_case {

@@ -473,3 +473,43 @@ fn cycles_cut_by_the_step_cap_equal_uncut_ones() {
         assert!(units >= steps / 3, "{id}: {units} units for {steps} steps");
     }
 }
+
+/// The implicit-Euler fallback of an interval the solver gives up on is cut by the step cap as
+/// well (each of its sub-steps first slides through the solver, thousands of steps at Liang's
+/// 10 kHz, issue 18): cut into units of three steps, the cycle is the uncut one, bit for bit.
+#[test]
+fn fallbacks_cut_by_the_step_cap_equal_uncut_ones() {
+    use friction_core::experiments::prescribed::CycleRun;
+    let e = find("liang").unwrap();
+    let set = [
+        ("mus", 10.0),
+        ("muk", 0.142),
+        ("fn", 1e-6),
+        ("sigma1", 752155.96),
+    ];
+    let values: Vec<f64> = e
+        .info
+        .params
+        .iter()
+        .map(|p| set.iter().find(|s| s.0 == p.key).map_or(p.default, |s| s.1))
+        .collect();
+    let m = (e.build)(&values).unwrap();
+    let mut drive = velocity(4.195, 3.856);
+    drive.unit = FreqUnit::Rad;
+    drive.max_cycles = 2;
+    let whole = run(m.as_ref(), None, &drive, 10_000.0).unwrap();
+    assert!(whole.metrics.fallbacks > 0, "no fallback to cut");
+    let mut r = CycleRun::new(m.as_ref(), None, &drive, 10_000.0);
+    let mut units = 0;
+    while !r.advance_capped(m.as_ref(), 1, 3) {
+        units += 1;
+        assert!(units < 10_000_000, "does not finish");
+    }
+    let cut = r.cycle().unwrap();
+    assert_eq!(cut.f, whole.f, "forces differ");
+    assert_eq!(cut.metrics.fallbacks, whole.metrics.fallbacks);
+    assert!(
+        units > whole.t.len(),
+        "{units} units: the fallbacks were not cut"
+    );
+}

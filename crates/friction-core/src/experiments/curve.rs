@@ -20,7 +20,7 @@
 //! over all values, at every velocity of the sweep where that is an interval (v = 0, or the whole
 //! of Karnopp's window |v| < v_0, whose edges are located by bisection).
 
-use super::driven::unit_steps;
+use super::driven::unit_steps_of;
 use super::settle::{Averaging, Settling, SETTLE_SLIP};
 use crate::integrate::implicit_euler::StateStepper;
 use crate::model::FrictionModel;
@@ -411,6 +411,8 @@ pub struct CurveRun {
     st: StateStepper,
     /// Velocity sweep: the slide of the point in progress, cut at a step cap per call.
     work: Option<PointWork>,
+    /// Displacement sweep: a sub-step begun and cut at its step cap.
+    sub_open: bool,
     /// Displacement sweep: the finished backward branch and the one in progress.
     neg: Vec<(f64, f64)>,
     cur: Vec<(f64, f64)>,
@@ -465,6 +467,7 @@ impl CurveRun {
             x,
             st: StateStepper::new(ns),
             work: None,
+            sub_open: false,
             neg: Vec::new(),
             cur: Vec::new(),
             fe: s.fe,
@@ -480,13 +483,18 @@ impl CurveRun {
     }
 
     /// Computes up to `points` more points (at least one); returns whether the curve is done.
-    /// A point of a model with state is one settle ([`super::settle::settle`]) or eight solver steps (displacement sweep).
+    /// A point of a model with state is one settle ([`super::settle::settle`]) or eight
+    /// sub-steps (displacement sweep), taken [`unit_steps_of`] solver steps per call at most:
+    /// a longer point is cut there, counts as one, and is finished by the next calls.
     pub fn advance(&mut self, m: &dyn FrictionModel, points: usize) -> bool {
         let mut left = points.max(1);
         while !self.done && left > 0 {
             match self.sweep {
                 Sweep::Velocity => self.velocity_point(m, &mut left),
-                Sweep::Displacement => self.displacement_point(m),
+                Sweep::Displacement => {
+                    let mut steps_left = unit_steps_of(m, 0);
+                    self.displacement_point(m, &mut steps_left)
+                }
             }
             left = left.saturating_sub(1);
         }
@@ -520,7 +528,7 @@ impl CurveRun {
         }
         let i = i as usize;
         let v = self.vs[i];
-        let (fe, cap) = (self.fe, unit_steps(self.x.len()));
+        let (fe, cap) = (self.fe, unit_steps_of(m, 0));
         let mut work = match self.work.take() {
             Some(w) => w,
             // The steady level of a saw-tooth, from the virgin state at every speed so that
@@ -562,7 +570,10 @@ impl CurveRun {
         self.next += if self.phase == 0 { 1 } else { -1 };
     }
 
-    fn displacement_point(&mut self, m: &dyn FrictionModel) {
+    /// The next point of the displacement sweep, or as much of it as `steps_left` solver
+    /// steps allow (a sub-step of a stiff switching model, e.g. 50 bristles snapping, takes
+    /// thousands): the next call continues it, with the same steps as an uncut one.
+    fn displacement_point(&mut self, m: &dyn FrictionModel, steps_left: &mut usize) {
         let sign = if self.phase == 0 { -1.0 } else { 1.0 };
         if self.next == self.i0 as i64 && self.cur.is_empty() {
             // a branch starts from the virgin state
@@ -573,21 +584,32 @@ impl CurveRun {
         }
         let dt = self.xmax_t / (self.half * DISP_SUB) as f64;
         let total = (self.half * DISP_SUB) as i64;
-        for _ in 0..DISP_SUB {
+        loop {
             let k = self.next;
             if k > total {
                 break;
             }
-            let tm = (k as f64 - 0.5) * dt;
-            self.st
-                .advance(m, sign * tm * (tm + 1.0), self.fe, &mut self.x, dt);
+            if !self.sub_open {
+                let tm = (k as f64 - 0.5) * dt;
+                self.sub_open =
+                    !self
+                        .st
+                        .advance_begin(m, sign * tm * (tm + 1.0), self.fe, &mut self.x, dt);
+            }
+            if self.sub_open {
+                if !self.st.advance_resume(m, &mut self.x, steps_left) {
+                    return;
+                }
+                self.sub_open = false;
+            }
+            self.next += 1;
             if k as usize % DISP_SUB == 0 {
                 let t = k as f64 * dt;
                 let pos = t * t * t / 3.0 + t * t / 2.0;
                 self.cur
                     .push((sign * pos, m.force(sign * t * (t + 1.0), self.fe, &self.x)));
+                break;
             }
-            self.next += 1;
         }
         if self.next > total {
             if self.phase == 0 {

@@ -31,6 +31,23 @@ pub fn unit_steps(n_states: usize) -> usize {
     (UNIT_STEPS * 16 / (16 + n_states)).max(1)
 }
 
+/// Work of one unit \[state-steps of [`crate::integrate::meter`]\]: [`UNIT_STEPS`] steps of a
+/// model with no state, about 3 ms natively.
+pub const UNIT_WORK: usize = UNIT_STEPS * 16;
+
+/// Solver steps per unit of work for `m` driven by a system of `extra` more states (the closed
+/// loop's x and ẋ: 2): [`unit_steps`], and fewer for a model whose Jacobian is dense, where a
+/// step also costs a factorisation growing as n³ (a Leuven model with 50 elements: 45 steps).
+pub fn unit_steps_of(m: &dyn FrictionModel, extra: usize) -> usize {
+    let n = m.n_states() + extra;
+    let dense = if m.separable() {
+        0
+    } else {
+        crate::integrate::meter::dense(m.n_states() - m.n_discrete().min(m.n_states()))
+    };
+    (UNIT_WORK / (16 + n + dense)).max(1)
+}
+
 /// A prescribed velocity v(τ) \[m/s\] over one interval starting at `t0`, or over all time.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Velocity {
@@ -163,6 +180,10 @@ pub struct IntervalStepper {
     pub fallbacks: usize,
     /// An interval begun in `rodas` and cut by a step cap ([`IntervalStepper::step_capped`]).
     open: bool,
+    /// The implicit-Euler fallback of an interval under way: its next sub-step.
+    fallback: Option<usize>,
+    /// A fallback sub-step begun in `stepper` and cut by the cap.
+    sub_open: bool,
 }
 
 impl IntervalStepper {
@@ -176,6 +197,8 @@ impl IntervalStepper {
             steps: 0,
             fallbacks: 0,
             open: false,
+            fallback: None,
+            sub_open: false,
         };
         st.prepare(m);
         st
@@ -189,6 +212,8 @@ impl IntervalStepper {
         self.hybrid = hybrid(m) > 0;
         self.steps = 0;
         self.fallbacks = 0;
+        self.fallback = None;
+        self.sub_open = false;
     }
 
     /// Advances `y` = [τ, states of `m`] from `t0` to `t1` under `vel`; `h` is the interval's
@@ -229,44 +254,61 @@ impl IntervalStepper {
                 self.stepper.step(m, v, 0.0, &mut y[1..], dt);
             }
         } else {
-            let mut sys = Driven { m, vel, tau_scale };
-            let opts = Options { h0: h, ..*opts };
-            let mut result = Ok(());
-            if !self.open {
-                y[0] = t0;
-                self.y0.copy_from_slice(y);
-                result = self.rodas.begin(&mut sys, t0, y, t1, &opts);
-                self.open = result.is_ok();
-            }
-            if self.open {
-                let before = self.rodas.stats().steps;
-                let r = self.rodas.resume(&mut sys, y, &opts, *steps_left);
-                *steps_left = steps_left.saturating_sub(self.rodas.stats().steps - before);
-                match r {
-                    Ok(false) => return false,
-                    Ok(true) => {}
-                    Err(e) => result = Err(e),
+            if self.fallback.is_none() {
+                let mut sys = Driven { m, vel, tau_scale };
+                let opts = Options { h0: h, ..*opts };
+                let mut result = Ok(());
+                if !self.open {
+                    y[0] = t0;
+                    self.y0.copy_from_slice(y);
+                    result = self.rodas.begin(&mut sys, t0, y, t1, &opts);
+                    self.open = result.is_ok();
                 }
-                self.open = false;
-            }
-            // An event located within round-off of the interval's end (a reversal exactly at
-            // a sample, where all GMS elements re-stick) leaves a remainder too short to step:
-            // the state is already the state at t1.
-            let finished = match result {
-                Ok(()) => true,
-                Err(SolveError::StepTooSmall { t }) => t1 - t <= 1e-9 * h,
-                Err(_) => false,
-            };
-            self.steps += self.rodas.stats().steps;
-            if !finished || !y.iter().all(|a| a.is_finite()) {
+                if self.open {
+                    let before = self.rodas.stats().steps;
+                    let r = self.rodas.resume(&mut sys, y, &opts, *steps_left);
+                    *steps_left = steps_left.saturating_sub(self.rodas.stats().steps - before);
+                    match r {
+                        Ok(false) => return false,
+                        Ok(true) => {}
+                        Err(e) => result = Err(e),
+                    }
+                    self.open = false;
+                }
+                // An event located within round-off of the interval's end (a reversal exactly
+                // at a sample, where all GMS elements re-stick) leaves a remainder too short to
+                // step: the state is already the state at t1.
+                let finished = match result {
+                    Ok(()) => true,
+                    Err(SolveError::StepTooSmall { t }) => t1 - t <= 1e-9 * h,
+                    Err(_) => false,
+                };
+                self.steps += self.rodas.stats().steps;
+                if finished && y.iter().all(|a| a.is_finite()) {
+                    y[0] = t1;
+                    return true;
+                }
                 y.copy_from_slice(&self.y0);
-                let dt = h / SUBSTEPS as f64;
-                for j in 0..SUBSTEPS {
-                    let v = vel.sub(t0, j as f64 + 0.5, dt);
-                    self.stepper.advance(m, v, 0.0, &mut y[1..], dt);
-                }
-                self.fallbacks += 1;
+                self.fallback = Some(0);
             }
+            // the fallback's sub-steps are cut at the cap too: each may slide thousands of
+            // steps before implicit Euler takes it (Liang at 10 kHz: 10 ms per interval)
+            let dt = h / SUBSTEPS as f64;
+            while let Some(j) = self.fallback.filter(|&j| j < SUBSTEPS) {
+                if !self.sub_open {
+                    let v = vel.sub(t0, j as f64 + 0.5, dt);
+                    self.sub_open = !self.stepper.advance_begin(m, v, 0.0, &mut y[1..], dt);
+                }
+                if self.sub_open {
+                    if !self.stepper.advance_resume(m, &mut y[1..], steps_left) {
+                        return false;
+                    }
+                    self.sub_open = false;
+                }
+                self.fallback = Some(j + 1);
+            }
+            self.fallback = None;
+            self.fallbacks += 1;
         }
         y[0] = t1;
         true

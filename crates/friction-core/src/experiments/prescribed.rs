@@ -23,7 +23,7 @@
 //! F_e = 0 throughout, as in the other prescribed-motion experiments: stick branches of laws
 //! that depend on an external force do not act.
 
-use super::driven::{unit_steps, IntervalStepper, Velocity};
+use super::driven::{unit_steps_of, IntervalStepper, Velocity, UNIT_WORK};
 use super::hysteresis::{FreqUnit, HysteresisConfig, HysteresisRun, Loop, MAX_CYCLES, TOL};
 use crate::frbd::Frbd;
 use crate::integrate::rodas::Options;
@@ -255,8 +255,7 @@ impl CycleRun {
     /// Advances by at most `budget` units (solver steps of an FrBD model, sample intervals of
     /// the others); true when the steady cycle is found (or the run gave up).
     pub fn advance(&mut self, m: &dyn FrictionModel, budget: usize) -> bool {
-        let steps = unit_steps(m.n_states());
-        self.advance_capped(m, budget, steps)
+        self.advance_capped(m, budget, unit_steps_of(m, 1))
     }
 
     /// [`CycleRun::advance`] with its own cap on solver steps per call (a sample interval that
@@ -461,9 +460,22 @@ impl Stepped {
     fn advance(&mut self, m: &dyn FrictionModel, budget: usize, steps: usize) -> bool {
         let mut used = 0;
         let mut steps_left = steps;
-        while !self.done && used < budget && steps_left > 0 {
-            if !self.interval(m, &mut steps_left) {
-                break;
+        // implicit Euler (hybrid laws, fallbacks) counts no solver step, and a step of many
+        // rejections or event landings counts one: the meter bounds those, checked after each
+        // interval or slice of an eighth of the steps
+        let w0 = crate::integrate::meter::work();
+        let slice = steps.div_ceil(8).max(1);
+        while !self.done
+            && used < budget
+            && steps_left > 0
+            && crate::integrate::meter::work() - w0 < UNIT_WORK as u64
+        {
+            let mut piece = slice.min(steps_left);
+            let before = piece;
+            let finished = self.interval(m, &mut piece);
+            steps_left -= before - piece;
+            if !finished {
+                continue;
             }
             used += 1;
             if self.k == self.n {

@@ -35,12 +35,14 @@ pub struct StateStepper {
     gprev: [f64; HYBRID_MAX],
     have_g: bool,
     /// Adaptive solver scratch for the slides through the event-locating solver
-    /// ([`StateStepper::slide`]).
+    /// ([`StateStepper::slide_begin`]).
     rodas: Rodas,
     /// The slide in progress: its length \[s\], first step \[s\] and ∫F dt if asked for.
     slide_t: f64,
     slide_h0: f64,
     integral: Option<ForceIntegral>,
+    /// The [`StateStepper::advance`] in progress: its v \[m/s\], F_e \[N\] and dt \[s\].
+    pending: Option<(f64, f64, f64)>,
 }
 
 /// Where a slide started by [`StateStepper::slide_begin`] stands.
@@ -117,6 +119,7 @@ impl StateStepper {
             slide_t: 0.0,
             slide_h0: 0.0,
             integral: None,
+            pending: None,
         }
     }
 
@@ -162,12 +165,31 @@ impl StateStepper {
     /// took 12 s (Maxwell), 36 s (Liang) or minutes (Leuven). If the solver gives up, implicit
     /// Euler takes the step, so a value is always returned.
     pub fn advance(&mut self, m: &dyn FrictionModel, v: f64, fe: f64, x: &mut [f64], dt: f64) {
+        if !self.advance_begin(m, v, fe, x, dt) {
+            let mut unlimited = usize::MAX;
+            while !self.advance_resume(m, x, &mut unlimited) {}
+        }
+    }
+
+    /// Starts [`StateStepper::advance`], to be carried out by [`StateStepper::advance_resume`]
+    /// in pieces: one interval of a stiff switching model (a bristle model snapping many times)
+    /// can take thousands of solver steps. True when it is already over (no solver run needed,
+    /// or the solver refused and implicit Euler took the step).
+    pub fn advance_begin(
+        &mut self,
+        m: &dyn FrictionModel,
+        v: f64,
+        fe: f64,
+        x: &mut [f64],
+        dt: f64,
+    ) -> bool {
+        self.pending = None;
         if self.n == 0 || dt.is_nan() || dt <= 0.0 {
-            return;
+            return true;
         }
         if m.n_switches() == 0 || hybrid(m) > 0 || self.solver_steps >= ADVANCE_BUDGET {
             self.step(m, v, fe, x, dt);
-            return;
+            return true;
         }
         // Switches that depend on v (a sliding element re-sticks when v reverses) change sign
         // between intervals, where v jumps, not inside the solver's run at constant v: their
@@ -185,32 +207,62 @@ impl StateStepper {
         }
         // the state is usually close to its track from the previous interval: try the whole
         // interval first (rejections shrink it)
-        let solved = self.slide(m, v, fe, x, dt, dt);
-        self.solver_steps += self.rodas.stats().steps;
-        if !solved {
-            self.step(m, v, fe, x, dt);
+        if self.slide_begin(m, v, fe, x, dt, dt, false) {
+            self.pending = Some((v, fe, dt));
+            false
+        } else {
+            self.advance_end(m, v, fe, x, dt, false);
+            true
         }
-        self.gsw.resize(k, 0.0);
-        m.switches(v, fe, x, &mut self.gsw);
     }
 
-    /// Slides `x` for `t` \[s\] at constant `v`, `fe` through the event-locating solver
-    /// (first step `h0`, 0: the solver's own); false, with `x` unchanged, if it gives up or
-    /// the state stops being finite.
-    pub(crate) fn slide(
+    /// Continues the step of [`StateStepper::advance_begin`] (same `m` and `x`) for at most
+    /// `steps_left` solver steps (decremented by those taken); true when it is over. The steps
+    /// are the same however it is cut.
+    pub fn advance_resume(
+        &mut self,
+        m: &dyn FrictionModel,
+        x: &mut [f64],
+        steps_left: &mut usize,
+    ) -> bool {
+        let Some((v, fe, dt)) = self.pending else {
+            return true;
+        };
+        let before = self.rodas.stats().steps;
+        let r = self.slide_resume(m, v, fe, x, *steps_left);
+        *steps_left = steps_left.saturating_sub(self.rodas.stats().steps - before);
+        let solved = match r {
+            Slide::Running => return false,
+            Slide::Done(_) => true,
+            Slide::Failed => false,
+        };
+        self.pending = None;
+        self.advance_end(m, v, fe, x, dt, solved);
+        true
+    }
+
+    /// The end of [`StateStepper::advance`]: implicit Euler where the solver gave up, and the
+    /// switching functions the next interval compares against.
+    fn advance_end(
         &mut self,
         m: &dyn FrictionModel,
         v: f64,
         fe: f64,
         x: &mut [f64],
-        t: f64,
-        h0: f64,
-    ) -> bool {
-        self.slide_begin(m, v, fe, x, t, h0, false)
-            && matches!(self.slide_resume(m, v, fe, x, usize::MAX), Slide::Done(_))
+        dt: f64,
+        solved: bool,
+    ) {
+        self.solver_steps += self.rodas.stats().steps;
+        if !solved {
+            self.step(m, v, fe, x, dt);
+        }
+        let k = m.n_switches();
+        self.gsw.resize(k, 0.0);
+        m.switches(v, fe, x, &mut self.gsw);
     }
 
-    /// Starts the slide of [`StateStepper::slide`] (with the mean force if `mean`), to be carried
+    /// Starts a slide of `x` for `t` \[s\] at constant `v`, `fe` through the event-locating solver
+    /// (first step `h0`, 0: the solver's own; with the mean force if `mean`), to be carried
     /// out by [`StateStepper::slide_resume`] in pieces: one slide of a stiff model (a bristle
     /// model snapping at σ0 = 1e9, GMS with 1000 elements) takes up to 20,000 solver steps,
     /// longer than a frame of the page may take. False, with `x` unchanged, if the solver refuses.
@@ -308,6 +360,8 @@ impl StateStepper {
         // an explicit predictor is unsafe for stiff states: start from x
         self.y.copy_from_slice(x);
         for _ in 0..30 {
+            // two or three derivative evaluations: about a quarter of a Rosenbrock attempt
+            super::meter::add((16 + n) / 4);
             m.derivative(v, fe, &self.y, &mut self.f);
             let mut gnorm = 0.0f64;
             for i in 0..n {
@@ -349,6 +403,7 @@ impl StateStepper {
                         self.jac[i * n + j] = if i == j { 1.0 } else { 0.0 } - dt * d;
                     }
                 }
+                super::meter::add(super::meter::dense(n));
                 if !lu_factor(&mut self.jac, &mut self.piv, n) {
                     return false;
                 }
@@ -378,7 +433,7 @@ struct ConstantVelocity<'a> {
     m: &'a dyn FrictionModel,
     v: f64,
     fe: f64,
-    /// ∫F dt over the run when asked for ([`StateStepper::slide_mean`]).
+    /// ∫F dt over the run when asked for ([`StateStepper::slide_begin`] with `mean`).
     integral: Option<ForceIntegral>,
 }
 

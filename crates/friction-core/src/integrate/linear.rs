@@ -148,6 +148,8 @@ impl Sdirk2 {
         x: &mut [f64],
         monotone: bool,
     ) -> StepWork {
+        // O(n) with no factorisation: about a state-step per state
+        super::meter::add(x.len());
         let eta = GAMMA * h;
         m.solve_stage(v1, eta, x, &mut self.x1);
         if monotone {

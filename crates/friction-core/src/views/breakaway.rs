@@ -10,6 +10,7 @@
 //! reaches `umax`; F_b is the friction peak of that run ([`Breakaway::of`]). A law without a
 //! stiction peak gets its largest F, and the readout says so.
 
+use crate::experiments::driven::unit_steps_of;
 use crate::experiments::stickslip::forced::{
     Breakaway, BreakawayCurve, ForcedRun, ForcedSeries, Forcing, Push,
 };
@@ -152,11 +153,9 @@ impl Ramps {
     }
 }
 
-/// Solver steps per unit of work: a ramp can take hundreds of thousands of steps (a stiff law at
-/// a slow rate ran 20 s in one piece), so runs are cut into pieces the caller's budget can stop.
-pub const STEPS_CHUNK: usize = 1000;
-
-/// One ramp per (model, rate), [`STEPS_CHUNK`] solver steps per unit of work.
+/// One ramp per (model, rate), [`unit_steps_of`] solver steps per unit of work: a ramp can take
+/// hundreds of thousands of steps (a stiff law at a slow rate ran 20 s in one piece), so runs are
+/// cut into pieces the caller's budget can stop.
 pub struct BreakawayJob {
     ramps: Ramps,
     models: Vec<BuiltModel>,
@@ -211,7 +210,8 @@ impl BreakawayJob {
                 Box::new(ForcedRun::start(&mut self.ws, &push, m)?)
             }
         };
-        let out = run.advance(&mut self.ws, m, STEPS_CHUNK)?;
+        // the block adds x and ẋ to the model's states
+        let out = run.advance(&mut self.ws, m, unit_steps_of(m, 2))?;
         if out.is_none() {
             self.current = Some(run);
         }

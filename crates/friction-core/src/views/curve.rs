@@ -4,6 +4,8 @@
 //! curve grows and the CLI's budget can stop between points.
 
 use crate::experiments::curve::{composite_figure, CurveResult, CurveRun, Settings, Sweep, PARAMS};
+use crate::experiments::driven::UNIT_WORK;
+use crate::integrate::meter;
 use crate::job::{
     columns, sig, BuiltModel, Inputs, Job, Output, Preset, Presets, Readout, ViewDef, ViewKind,
 };
@@ -204,14 +206,14 @@ fn blame_given(s: &dyn Inputs, values: &[f64], e: ParamError) -> ParamError {
 
 /// Points of a curve per unit of work for a model with state: each settles over
 /// `SETTLE_SLIP` (a millisecond or less for most models); a slide longer than
-/// `driven::unit_steps` solver steps (GMS with 1000 elements, a stiff bristle model) is cut and
+/// `driven::unit_steps_of` solver steps (GMS with 1000 elements, a stiff bristle model) is cut and
 /// finished by the next units, which each count as a point here.
 pub const POINTS_CHUNK: usize = 4;
 
 /// Milliseconds of the caller's clock after which a unit takes no further point.
 const UNIT_MS: f64 = 5.0;
 
-/// Abscissae of a displacement sweep per unit of work (eight solver steps each).
+/// Abscissae of a displacement sweep per unit of work (eight sub-steps each).
 const DISP_CHUNK: usize = 64;
 
 /// The curves of the selected models, a few points per unit of work.
@@ -239,13 +241,14 @@ impl Job for CurveJob {
             Sweep::Velocity => POINTS_CHUNK,
             Sweep::Displacement => DISP_CHUNK,
         };
-        // at most `chunk` points, and one only once the caller's clock shows the unit is long
-        // (a bristle model's point can take tens of ms): the points do not depend on the cut
-        let t0 = clock();
+        // at most `chunk` points, and one only once the caller's clock or the solvers' work
+        // shows the unit is long (a bristle model's point can take tens of ms): the points do
+        // not depend on the cut
+        let (t0, w0) = (clock(), meter::work());
         let mut done = false;
         for _ in 0..chunk {
             done = run.advance(m, 1);
-            if done || clock() - t0 >= UNIT_MS {
+            if done || clock() - t0 >= UNIT_MS || meter::work() - w0 >= UNIT_WORK as u64 {
                 break;
             }
         }

@@ -2,8 +2,10 @@
 //! breakaway force, m ẍ = u(t) − F (Canudas de Wit et al. 1995, Fig. 2): the displacement
 //! against the force and against time, for one to four registry models. LuGre is spring-like
 //! with slope σ0 for small forces and hysteretic near breakaway; a static law with stiction
-//! holds x = 0 exactly. Each model's run advances [`STEPS_CHUNK`] solver steps at a time.
+//! holds x = 0 exactly. Each model's run advances [`unit_steps_of`] solver steps at a time
+//! (GMS with 1000 elements: 0.3 ms a step).
 
+use crate::experiments::driven::unit_steps_of;
 use crate::experiments::stickslip::forced::{ForcedRun, ForcedSeries, Forcing, Push};
 use crate::experiments::stickslip::{StickSlipError, Workspace, MAX_STEPS};
 use crate::integrate::rodas::SolveError;
@@ -54,9 +56,6 @@ pub static VIEW: ViewDef = ViewDef {
         Ok(Box::new(PreslidingJob::new(p, s.build_models()?)))
     },
 };
-
-/// Solver steps of a run per unit of work (a few milliseconds in the browser).
-pub const STEPS_CHUNK: usize = 1000;
 
 /// Validated settings.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -218,7 +217,8 @@ impl Job for PreslidingJob {
                 return;
             }
         };
-        match run.advance(&mut self.ws, m.as_ref(), STEPS_CHUNK) {
+        // the block adds x and ẋ to the model's states
+        match run.advance(&mut self.ws, m.as_ref(), unit_steps_of(m.as_ref(), 2)) {
             Ok(Some(r)) => {
                 self.runs.push((i, r));
                 self.next += 1;

@@ -4,6 +4,7 @@
 
 use crate::experiments::robot_arm::{self, Arm, Metrics, RobotPieces, RobotRun};
 use crate::frbd::Frbd;
+use crate::integrate::linear::LinearModel;
 use crate::job::{columns, sig, FrbdView, Inputs, Job, Output, Readout, ViewDef, ViewKind};
 use crate::params::{fmt_num, ParamError};
 
@@ -31,8 +32,14 @@ pub static VIEW: ViewDef = ViewDef {
     },
 };
 
-/// Accepted solver steps per unit of work.
+/// Accepted solver steps per unit of work for a first-order model.
 pub const STEPS_CHUNK: usize = 1000;
+
+/// Accepted solver steps per unit for an FrBD model of order `n`: [`STEPS_CHUNK`] scaled down as
+/// a step's cost grows with the states (order 10: 615 steps, about 11 ms natively).
+pub fn chunk(n: usize) -> usize {
+    STEPS_CHUNK * 16 / (16 + n.saturating_sub(1))
+}
 
 /// The experiment: arm, controller and initial state, and the joint-friction model.
 pub fn config(s: &dyn Inputs) -> Result<(Arm, Frbd), ParamError> {
@@ -48,7 +55,7 @@ pub fn config(s: &dyn Inputs) -> Result<(Arm, Frbd), ParamError> {
     Ok((arm, model))
 }
 
-/// The closed loop, advanced [`STEPS_CHUNK`] steps at a time.
+/// The closed loop, advanced [`chunk`] steps at a time.
 pub struct RobotJob {
     arm: Arm,
     model: Box<Frbd>,
@@ -94,7 +101,7 @@ impl Job for RobotJob {
                 }
             },
         };
-        match p.advance(STEPS_CHUNK) {
+        match p.advance(chunk(self.model.dim())) {
             Ok(Some(r)) => self.run = Some(Box::new(r)),
             Ok(None) => self.pieces = Some(p),
             Err(e) => {

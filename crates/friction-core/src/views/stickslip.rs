@@ -1,8 +1,9 @@
 //! `view=stickslip`: the Rabinowicz benchmark (thesis §6.3, CATALOG §7.1) with one to four
 //! registry models, each built with the view's μ_s, μ_k and the derived normal force F_N = m·g,
-//! advanced [`STEPS_CHUNK`] solver steps at a time (a long `t_end` with a switching model takes
-//! seconds). Run times are measured with the caller's clock: the core has none.
+//! advanced [`unit_steps_of`] solver steps at a time (a long `t_end` with a switching model takes
+//! seconds; GMS with 1000 elements 0.5 ms a step). Run times are measured with the caller's clock: the core has none.
 
+use crate::experiments::driven::unit_steps_of;
 use crate::experiments::stickslip::{self, Bench, BenchRun, StickSlipRun, Workspace, PARAMS};
 use crate::job::{columns, sig, BuiltModel, Job, Output, Readout, Table, ViewDef, ViewKind};
 use crate::model::short_labels;
@@ -31,10 +32,6 @@ pub static VIEW: ViewDef = ViewDef {
         Ok(Box::new(StickSlipJob::new(bench, s.build_models()?)))
     },
 };
-
-/// Solver steps of a run per unit of work: a few milliseconds in the browser even for the
-/// bristle model (about 5 µs a step there).
-pub const STEPS_CHUNK: usize = 1000;
 
 /// One benchmark run per selected model, in pieces.
 pub struct StickSlipJob {
@@ -100,22 +97,25 @@ impl Job for StickSlipJob {
             None => BenchRun::start(&mut self.ws, &self.bench, m.as_ref()).map(|r| (r, 0.0)),
         };
         match started {
-            Ok((mut run, ms)) => match run.advance(&mut self.ws, m.as_ref(), STEPS_CHUNK) {
-                Ok(Some(r)) => {
-                    self.runs.push((i, r, ms + (clock() - t)));
-                    self.next += 1;
-                }
-                Ok(None) => self.current = Some(Box::new((run, ms + (clock() - t)))),
-                Err(err) => {
-                    // the panels keep what was computed up to the stop (if anything), and the
-                    // other models still run
-                    if let Some(r) = run.partial(&self.ws) {
+            // the closed loop adds x and ẋ to the model's states
+            Ok((mut run, ms)) => {
+                match run.advance(&mut self.ws, m.as_ref(), unit_steps_of(m.as_ref(), 2)) {
+                    Ok(Some(r)) => {
                         self.runs.push((i, r, ms + (clock() - t)));
+                        self.next += 1;
                     }
-                    self.errors.push(format!("{}: {err}", e.info.name));
-                    self.next += 1;
+                    Ok(None) => self.current = Some(Box::new((run, ms + (clock() - t)))),
+                    Err(err) => {
+                        // the panels keep what was computed up to the stop (if anything), and the
+                        // other models still run
+                        if let Some(r) = run.partial(&self.ws) {
+                            self.runs.push((i, r, ms + (clock() - t)));
+                        }
+                        self.errors.push(format!("{}: {err}", e.info.name));
+                        self.next += 1;
+                    }
                 }
-            },
+            }
             Err(err) => {
                 self.errors.push(format!("{}: {err}", e.info.name));
                 self.next += 1;

@@ -9,7 +9,7 @@
 //! 1995, Fig. 2) and the breakaway view (ramps u = ρ t, the same paper's Fig. 4).
 
 use super::closed_loop::{ClosedLoop, Drive, LoopState};
-use super::{method_for, Bench, StickSlipError, Workspace, ATOL, MAX_STEPS, RTOL};
+use super::{method_for, resume_bounded, Bench, StickSlipError, Workspace, ATOL, MAX_STEPS, RTOL};
 use crate::integrate::rodas::{Options, SolveError};
 use crate::model::FrictionModel;
 use std::f64::consts::TAU;
@@ -276,8 +276,9 @@ impl ForcedRun {
         })
     }
 
-    /// Takes up to `max_steps` more accepted steps; the finished series once the end time (or
-    /// the stop) is reached.
+    /// Takes up to `max_steps` more accepted steps (fewer once a unit's work is done,
+    /// `resume_bounded`); the finished series once the end time (or the stop) is
+    /// reached.
     pub fn advance(
         &mut self,
         ws: &mut Workspace,
@@ -287,9 +288,7 @@ impl ForcedRun {
         let stand_in = LoopState::empty(&self.st.b);
         let lent = std::mem::replace(&mut self.st, stand_in);
         let mut sys = ClosedLoop { model, st: lent };
-        let done = ws
-            .solver
-            .resume(&mut sys, &mut self.y, &self.opts, max_steps);
+        let done = resume_bounded(&mut ws.solver, &mut sys, &mut self.y, &self.opts, max_steps);
         // the series is complete between pieces (the page reads it, `partial` takes it)
         sys.flush();
         self.st = sys.st;

@@ -25,7 +25,9 @@
 //! Laws with a state (SD/SV's displacement X) keep integrating it during the slide with v = v*.
 //! Surfaces v* ≠ 0 are found from the model's switching functions (Rooney–Deravi's |v| = v_0).
 
-use crate::integrate::rodas::{Method, Options, Rodas, SolveError};
+use super::driven::UNIT_WORK;
+use crate::integrate::meter;
+use crate::integrate::rodas::{Method, Options, Rodas, SolveError, System};
 use crate::model::FrictionModel;
 use crate::params::{spec, ParamError, ParamSpec};
 use closed_loop::*;
@@ -338,6 +340,32 @@ pub fn run_bench(
     }
 }
 
+/// Continues `solver` for at most `max_steps` accepted steps, in slices of an eighth of them, and
+/// stops after the slice that brings the metered work ([`meter`]) to [`UNIT_WORK`]: a unit of a
+/// law whose steps are mostly rejected or event landings (a Filippov slide of a static law)
+/// would otherwise do several times a unit's work. The steps are the same however it is cut.
+pub(crate) fn resume_bounded<S: System + ?Sized>(
+    solver: &mut Rodas,
+    sys: &mut S,
+    y: &mut [f64],
+    opts: &Options,
+    max_steps: usize,
+) -> Result<bool, SolveError> {
+    if max_steps == usize::MAX {
+        return solver.resume(sys, y, opts, max_steps);
+    }
+    let (w0, slice) = (meter::work(), max_steps.div_ceil(8).max(1));
+    let mut left = max_steps;
+    loop {
+        let before = solver.stats().steps;
+        let done = solver.resume(sys, y, opts, slice.min(left))?;
+        left = left.saturating_sub(solver.stats().steps - before);
+        if done || left == 0 || meter::work() - w0 >= UNIT_WORK as u64 {
+            return Ok(done);
+        }
+    }
+}
+
 /// A benchmark run carried out in pieces, so that the page can pause between frames (a long
 /// `tend` with a switching model takes seconds). The pieces take exactly the steps of one
 /// [`run_bench`] call however the run is cut; the model is lent to every call rather than
@@ -394,8 +422,8 @@ impl BenchRun {
         })
     }
 
-    /// Takes up to `max_steps` more accepted steps; the finished run (series and metrics) once
-    /// the end is reached.
+    /// Takes up to `max_steps` more accepted steps (fewer once a unit's work is done,
+    /// `resume_bounded`); the finished run (series and metrics) once the end is reached.
     pub fn advance(
         &mut self,
         ws: &mut Workspace,
@@ -405,9 +433,7 @@ impl BenchRun {
         let stand_in = LoopState::empty(&self.st.b);
         let lent = std::mem::replace(&mut self.st, stand_in);
         let mut sys = ClosedLoop { model, st: lent };
-        let done = ws
-            .solver
-            .resume(&mut sys, &mut self.y, &self.opts, max_steps);
+        let done = resume_bounded(&mut ws.solver, &mut sys, &mut self.y, &self.opts, max_steps);
         // the series is complete between pieces (the page reads it, `partial` takes it)
         sys.flush();
         self.st = sys.st;

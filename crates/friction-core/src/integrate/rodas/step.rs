@@ -119,6 +119,7 @@ impl Rodas {
             7 => invert_small::<7>(&mut self.lu, &mut self.inv),
             _ => {
                 self.use_inv = false;
+                crate::integrate::meter::add(crate::integrate::meter::dense(nc));
                 return lu_factor(&mut self.lu, &mut self.piv, nc);
             }
         };
@@ -212,6 +213,7 @@ impl Rodas {
         h: f64,
         opts: &Options,
     ) -> f64 {
+        crate::integrate::meter::step(self.n);
         if self.use_inv && self.p == 0 {
             match self.nc {
                 1 => return self.attempt_small::<1, S>(sys, y, h, opts),
