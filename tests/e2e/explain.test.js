@@ -159,6 +159,8 @@ test("each view shows its lesson with a named source; embed hides it unless less
   assert.equal(await embed.page.isVisible("#lesson"), false, "embed=1 hides the lesson");
   const forced = await openPage(browser.context, `${server.url}?view=stickslip&embed=1&lesson=1`);
   await ready(forced.page);
+  // the lessons are fetched (www/explain/lessons.json), so they may arrive after the first loops
+  await forced.page.waitForSelector("#lesson svg.schematic", { timeout: 10_000 }).catch(() => {});
   assert.ok(await forced.page.isVisible("#lesson svg.schematic"), "lesson=1 shows it in embed mode");
   assert.match(forced.page.url(), /lesson=1/);
   assert.deepEqual([...problems, ...embed.problems, ...forced.problems], []);

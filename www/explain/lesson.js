@@ -85,12 +85,21 @@ export function attachLesson(page) {
   const body = document.createElement("div");
   box.append(summary, body);
   $("view-title").after(box);
+  // The core's lesson table, fetched rather than carried in the page's wasm (its size); the file
+  // is generated from the core and checked against it (crates/friction-cli/tests/www_lessons.rs).
+  let lessons = null;
+  box.hidden = true; // until the lessons have arrived
+  fetch(new URL("./lessons.json", import.meta.url))
+    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))))
+    .then((all) => { lessons = all; sync(); })
+    .catch((e) => console.warn("lessons not loaded:", e));
   let shown = null;
   const sync = () => {
+    if (!lessons) return;
     const view = page.lab.view();
     if (view === shown) return;
     shown = view;
-    const l = page.b.lesson(view);
+    const l = Object.hasOwn(lessons, view) ? lessons[view] : null;
     box.hidden = !l || (page.embed && !forced);
     if (!l) return;
     const nodes = l.text.map((t) => { const p = document.createElement("p"); p.textContent = t; return p; });

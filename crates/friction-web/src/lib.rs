@@ -295,42 +295,6 @@ pub fn presets(view: &str) -> JsValue {
     })
 }
 
-/// The lesson of `view`: `{text: [..], equation (MathML), references: [{text, link}],
-/// schematic: "stickslip"|"robot"|null, notes: [..]}`, or `null` (`friction_core::views::lessons`).
-#[wasm_bindgen]
-pub fn lesson(view: &str) -> JsValue {
-    #[derive(Serialize)]
-    struct RefOut {
-        text: &'static str,
-        link: &'static str,
-    }
-    #[derive(Serialize)]
-    struct Out {
-        text: &'static [&'static str],
-        equation: &'static str,
-        references: Vec<RefOut>,
-        schematic: Option<&'static str>,
-        notes: &'static [&'static str],
-    }
-    let Some(l) = friction_core::views::lessons::lesson(view) else {
-        return JsValue::NULL;
-    };
-    to_js(&Out {
-        text: l.text,
-        equation: l.equation,
-        references: l
-            .references
-            .iter()
-            .map(|r| RefOut {
-                text: r.text,
-                link: r.link,
-            })
-            .collect(),
-        schematic: l.schematic,
-        notes: l.notes,
-    })
-}
-
 /// Plain words for jargon: `[[term, meaning]]` (`friction_core::views::lessons::GLOSSARY`).
 #[wasm_bindgen]
 pub fn glossary() -> JsValue {

@@ -89,6 +89,65 @@ pub trait System {
     fn observe(&mut self, _t: f64, _y: &[f64], _point: Point) {}
 }
 
+/// A system seen through `dyn System`, so that with the `dyn-solver` feature the step code is
+/// compiled once for all system types (the page's wasm size) instead of once per type; the
+/// arithmetic is the same, only the calls into the system are indirect.
+#[cfg(feature = "dyn-solver")]
+struct Dyn<'a, S: ?Sized>(&'a mut S);
+
+/// [`Dyn`] for the shared borrow of [`Rodas::integrate_fixed`].
+#[cfg(feature = "dyn-solver")]
+struct DynRef<'a, S: ?Sized>(&'a S);
+
+#[cfg(feature = "dyn-solver")]
+macro_rules! forward_system {
+    ($($on_event:tt)*) => {
+        fn dim(&self) -> usize {
+            self.0.dim()
+        }
+        fn rhs(&self, y: &[f64], dy: &mut [f64]) {
+            self.0.rhs(y, dy)
+        }
+        fn jacobian(&self, y: &[f64], jac: &mut [f64]) -> bool {
+            self.0.jacobian(y, jac)
+        }
+        fn scale(&self, i: usize) -> f64 {
+            self.0.scale(i)
+        }
+        fn n_frozen(&self) -> usize {
+            self.0.n_frozen()
+        }
+        fn dense_head(&self) -> Option<usize> {
+            self.0.dense_head()
+        }
+        fn n_events(&self) -> usize {
+            self.0.n_events()
+        }
+        fn events(&self, y: &[f64], g: &mut [f64]) {
+            self.0.events(y, g)
+        }
+        $($on_event)*
+    };
+}
+
+#[cfg(feature = "dyn-solver")]
+impl<S: System + ?Sized> System for Dyn<'_, S> {
+    forward_system! {
+        fn on_event(&mut self, t: f64, index: usize, rising: bool, y: &mut [f64]) -> EventAction {
+            self.0.on_event(t, index, rising, y)
+        }
+        fn observe(&mut self, t: f64, y: &[f64], point: Point) {
+            self.0.observe(t, y, point)
+        }
+    }
+}
+
+/// Never called with a `&mut` system: [`Rodas::integrate_fixed`] fires no events.
+#[cfg(feature = "dyn-solver")]
+impl<S: System + ?Sized> System for DynRef<'_, S> {
+    forward_system! {}
+}
+
 /// Tolerances and limits.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Options {
@@ -321,6 +380,19 @@ impl Rodas {
         t_span: f64,
         n_steps: usize,
     ) -> Stats {
+        #[cfg(feature = "dyn-solver")]
+        return self.integrate_fixed_impl::<dyn System + '_>(&DynRef(sys), y, t_span, n_steps);
+        #[cfg(not(feature = "dyn-solver"))]
+        self.integrate_fixed_impl(sys, y, t_span, n_steps)
+    }
+
+    fn integrate_fixed_impl<S: System + ?Sized>(
+        &mut self,
+        sys: &S,
+        y: &mut [f64],
+        t_span: f64,
+        n_steps: usize,
+    ) -> Stats {
         let n = sys.dim();
         self.setup(sys, n, 0);
         self.stats = Stats::default();
@@ -360,6 +432,23 @@ impl Rodas {
     /// with a frame budget (the page) can pause it; the steps taken are the same as
     /// [`Rodas::integrate`]'s, however it is cut.
     pub fn begin<S>(
+        &mut self,
+        sys: &mut S,
+        t0: f64,
+        y: &mut [f64],
+        tend: f64,
+        opts: &Options,
+    ) -> Result<(), SolveError>
+    where
+        S: System + ?Sized,
+    {
+        #[cfg(feature = "dyn-solver")]
+        return self.begin_impl::<dyn System + '_>(&mut Dyn(sys), t0, y, tend, opts);
+        #[cfg(not(feature = "dyn-solver"))]
+        self.begin_impl(sys, t0, y, tend, opts)
+    }
+
+    fn begin_impl<S>(
         &mut self,
         sys: &mut S,
         t0: f64,
@@ -411,6 +500,22 @@ impl Rodas {
     /// steps; true when it has finished (reached its end or an event stopped it). `sys`, `y`
     /// and `opts` must be the ones it started with.
     pub fn resume<S>(
+        &mut self,
+        sys: &mut S,
+        y: &mut [f64],
+        opts: &Options,
+        max_steps: usize,
+    ) -> Result<bool, SolveError>
+    where
+        S: System + ?Sized,
+    {
+        #[cfg(feature = "dyn-solver")]
+        return self.resume_impl::<dyn System + '_>(&mut Dyn(sys), y, opts, max_steps);
+        #[cfg(not(feature = "dyn-solver"))]
+        self.resume_impl(sys, y, opts, max_steps)
+    }
+
+    fn resume_impl<S>(
         &mut self,
         sys: &mut S,
         y: &mut [f64],
