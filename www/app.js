@@ -881,6 +881,8 @@ class Page {
         this.lab.keepComputing();
         status.hidden = true;
         status.replaceChildren();
+        // computing again: not done until the job ends or stops again
+        document.documentElement.dataset.done = "0";
         this.schedule();
       });
       status.append(" ", more);
