@@ -87,6 +87,8 @@ impl StickSlipJob {
 
 impl Job for StickSlipJob {
     fn advance(&mut self, clock: &dyn Fn() -> f64) {
+        // a held run takes its series back before it goes on
+        self.hold(false);
         let i = self.next;
         let Some((e, m)) = self.models.get(i) else {
             return;
@@ -126,10 +128,15 @@ impl Job for StickSlipJob {
         self.next >= self.models.len()
     }
     fn hold(&mut self, held: bool) {
-        self.held = match (held, self.current.as_deref()) {
-            (true, Some((run, ms))) => run.snapshot(&self.ws).map(|r| (self.next, r, *ms)),
-            _ => None,
-        };
+        // the run in progress lends its series while held and takes it back to go on
+        if let (Some((_, r, _)), Some(c)) = (self.held.take(), self.current.as_deref_mut()) {
+            c.0.give_back(r);
+        }
+        if held {
+            if let Some((run, ms)) = self.current.as_deref_mut() {
+                self.held = run.lend(&self.ws).map(|r| (self.next, r, *ms));
+            }
+        }
     }
     fn progress(&self) -> (usize, usize) {
         (self.next, self.models.len())

@@ -451,19 +451,19 @@ impl BenchRun {
         (out.t.len() >= 2).then_some(out)
     }
 
-    /// A copy of the run so far, with metrics over that span (as [`BenchRun::partial`] gives
-    /// it), leaving the run to go on; `None` below two points.
-    pub fn snapshot(&self, ws: &Workspace) -> Option<StickSlipRun> {
-        let mut out = self.st.out.clone();
-        (out.t.len() >= 2).then(|| {
-            out.metrics = Some(metrics(
-                &out,
-                &self.st.maxima,
-                &self.st.minima,
-                ws.solver.stats(),
-            ));
-            out
-        })
+    /// Lends the run so far, with metrics over that span (as [`BenchRun::partial`] gives it),
+    /// without ending the run: [`BenchRun::give_back`] returns it before the run advances
+    /// again. Moving the series costs nothing; copying a 10⁶-step run took most of the frame
+    /// in which the page stopped a long run at its time budget. `None` (and nothing lent)
+    /// below two points.
+    pub fn lend(&mut self, ws: &Workspace) -> Option<StickSlipRun> {
+        (self.st.out.t.len() >= 2).then(|| self.take_output(ws))
+    }
+
+    /// Takes back the series [`BenchRun::lend`] lent, so that the run goes on where it was.
+    pub fn give_back(&mut self, mut run: StickSlipRun) {
+        run.metrics = None;
+        self.st.out = run;
     }
 
     fn take_output(&mut self, ws: &Workspace) -> StickSlipRun {
