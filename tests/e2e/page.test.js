@@ -87,7 +87,7 @@ test("moving the v_S slider by keyboard changes the URL, the value and the pixel
   await page.focus("#c-vs-r");
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowRight");
-  // the URL follows within the replaceState throttle (250 ms)
+  // the URL follows once input has been quiet for 250 ms
   await page.waitForFunction(() => new URLSearchParams(location.search).get("vs") === document.getElementById("c-vs-n").value);
   await ready(page);
   const vs = await page.inputValue("#c-vs-n");
