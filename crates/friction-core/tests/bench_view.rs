@@ -78,18 +78,34 @@ fn a_held_job_shows_its_run_in_progress_and_goes_on_unchanged() {
     assert_eq!(job.csv(false), whole, "holding changed nothing");
 }
 
-/// The robot view's single run is shown in progress while held, the same way.
+/// The robot view's single run is shown in progress while held, the same way, and goes on
+/// unchanged.
 #[test]
 fn a_held_robot_job_shows_its_run_in_progress() {
-    let mut job = Scenario::parse("view=robot&tend=20")
-        .unwrap()
-        .job()
-        .unwrap();
-    job.advance(&|| 0.0);
+    let q = "view=robot&tend=20";
+    let clock = || 0.0;
+    let whole = {
+        let mut job = Scenario::parse(q).unwrap().job().unwrap();
+        while !job.done() {
+            job.advance(&clock);
+        }
+        job.csv(false)
+    };
+    let mut job = Scenario::parse(q).unwrap().job().unwrap();
+    job.advance(&clock);
     assert!(!job.done());
     assert!(job.csv(false).is_empty());
     job.hold(true);
-    assert!(job.csv(false).lines().count() > 2);
+    let held = job.csv(false);
+    assert!(held.lines().count() > 2);
+    assert!(
+        whole.starts_with(&held),
+        "the held part is the start of the run"
+    );
     job.hold(false);
     assert!(job.csv(false).is_empty());
+    while !job.done() {
+        job.advance(&clock);
+    }
+    assert_eq!(job.csv(false), whole, "holding changed nothing");
 }

@@ -91,6 +91,8 @@ impl Job for RobotJob {
         if self.done() {
             return;
         }
+        // a held run takes its series back before it goes on
+        self.hold(false);
         let mut p = match self.pieces.take() {
             Some(p) => p,
             None => match RobotPieces::start(&self.arm, &self.model) {
@@ -121,10 +123,15 @@ impl Job for RobotJob {
         "lower tend".into()
     }
     fn hold(&mut self, held: bool) {
-        self.held = match (held, &self.pieces) {
-            (true, Some(p)) => p.snapshot().map(Box::new),
-            _ => None,
-        };
+        // the run in progress lends its series while held and takes it back to go on
+        if let (Some(r), Some(p)) = (self.held.take(), self.pieces.as_deref_mut()) {
+            p.give_back(*r);
+        }
+        if held {
+            if let Some(p) = self.pieces.as_deref_mut() {
+                self.held = p.lend().map(Box::new);
+            }
+        }
     }
     fn output(&self) -> Output<'_> {
         match self.shown() {
