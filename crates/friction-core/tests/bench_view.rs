@@ -40,19 +40,22 @@ fn scenario_models_get_the_view_coefficients_and_m_g() {
     );
 }
 
+/// The CSV of a query's job run to its end in one go.
+fn csv_of_whole_run(q: &str) -> String {
+    let mut job = Scenario::parse(q).unwrap().job().unwrap();
+    while !job.done() {
+        job.advance(&|| 0.0);
+    }
+    job.csv(false)
+}
+
 /// A job held at the caller's budget shows the run in progress (plot, read-out, CSV) up to
 /// where it got, and going on gives the same finished result as a job never held.
 #[test]
 fn a_held_job_shows_its_run_in_progress_and_goes_on_unchanged() {
     let q = "view=stickslip&model=dahl,lugre&kspring=1e5&tend=30";
     let clock = || 0.0;
-    let whole = {
-        let mut job = Scenario::parse(q).unwrap().job().unwrap();
-        while !job.done() {
-            job.advance(&clock);
-        }
-        job.csv(false)
-    };
+    let whole = csv_of_whole_run(q);
     let mut job = Scenario::parse(q).unwrap().job().unwrap();
     job.advance(&clock);
     assert!(!job.done());
@@ -84,13 +87,7 @@ fn a_held_job_shows_its_run_in_progress_and_goes_on_unchanged() {
 fn a_held_robot_job_shows_its_run_in_progress() {
     let q = "view=robot&tend=20";
     let clock = || 0.0;
-    let whole = {
-        let mut job = Scenario::parse(q).unwrap().job().unwrap();
-        while !job.done() {
-            job.advance(&clock);
-        }
-        job.csv(false)
-    };
+    let whole = csv_of_whole_run(q);
     let mut job = Scenario::parse(q).unwrap().job().unwrap();
     job.advance(&clock);
     assert!(!job.done());
