@@ -125,7 +125,7 @@ class Page {
     this.pending = new Map();
     this.scheduled = false;
     this.inputStamp = null;
-    this.lastUrl = 0;
+    this.urlAtOnce = false; // the next URL write is not deferred (a view switch)
     this.urlTimer = null;
     this.userChanged = false;
     this.signature = "";
@@ -737,7 +737,7 @@ class Page {
       // first gets the latest state of that view
       this.flushUrl(false);
       this.pushNext = true;
-      this.lastUrl = -Infinity;
+      this.urlAtOnce = true;
     }
     this.userChanged = true;
     if (this.inputStamp === null) this.inputStamp = performance.now();
@@ -783,7 +783,7 @@ class Page {
       if (this.structural.has(key)) structural = true;
     }
     this.pending.clear();
-    if (this.commitPending) { this.lab.commit(); this.commitPending = false; }
+    this.commitPending = false;
     return structural;
   }
 
@@ -938,7 +938,7 @@ class Page {
     if (!this.userChanged) return;
     clearTimeout(this.urlTimer);
     // a view switch gets its history entry at once
-    if (this.lastUrl === -Infinity) this.writeUrl();
+    if (this.urlAtOnce) this.writeUrl();
     else this.urlTimer = setTimeout(() => this.writeUrl(), URL_QUIET_MS);
   }
 
@@ -959,7 +959,7 @@ class Page {
   }
 
   writeUrl() {
-    this.lastUrl = performance.now();
+    this.urlAtOnce = false;
     const url = `?${this.lab.query()}${this.pageSuffix(this.embed, this.showControls)}`;
     const push = this.pushNext && url !== location.search;
     this.pushNext = false;

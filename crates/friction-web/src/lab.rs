@@ -283,13 +283,6 @@ impl Lab {
         self.invalidate();
     }
 
-    /// A control was released or committed. Nothing is redrawn: the axes do not follow a
-    /// release (they hold still until data leave them, the user fits them, or the view
-    /// changes, so two settings are compared on the same scale), so the picture of the
-    /// released value is the one already drawn; a redraw here was a second full frame per
-    /// keyboard step.
-    pub fn commit(&mut self) {}
-
     /// Whether the next [`Lab::frame`] has anything to do.
     #[wasm_bindgen(js_name = needsFrame)]
     pub fn needs_frame(&self) -> bool {

@@ -564,23 +564,17 @@ impl RobotPieces {
         Ok(Some(self.take_output()))
     }
 
-    /// What was computed before [`RobotPieces::advance`] failed (e.g. at the step budget): the
-    /// run up to its last accepted step, metrics over that span; `None` if it holds fewer than
-    /// two points. A run that stops at 80 s of 100 s still shows how the loop behaved.
+    /// The run so far, metrics over that span; `None` (and nothing taken) if it holds fewer
+    /// than two points. After [`RobotPieces::advance`] failed (e.g. at the step budget) it is
+    /// what was computed: a run that stops at 80 s of 100 s still shows how the loop behaved. A
+    /// caller that only pauses the run hands it back with [`RobotPieces::give_back`] before
+    /// the run advances again (moving the series instead of copying up to 400,000 steps).
     pub fn partial(&mut self) -> Option<RobotRun> {
-        let out = self.take_output();
-        (out.t.len() >= 2).then_some(out)
-    }
-
-    /// Lends the run so far, with metrics over that span (as [`RobotPieces::partial`] gives
-    /// it), without ending the run: [`RobotPieces::give_back`] returns it before the run
-    /// advances again (moving the series instead of copying up to 400,000 steps). `None` (and
-    /// nothing lent) below two points.
-    pub fn lend(&mut self) -> Option<RobotRun> {
         (self.sys.out.as_ref().map_or(0, |o| o.t.len()) >= 2).then(|| self.take_output())
     }
 
-    /// Takes back the series [`RobotPieces::lend`] lent, so that the run goes on where it was.
+    /// Takes back the series [`RobotPieces::partial`] gave, so that the run goes on where it
+    /// was.
     pub fn give_back(&mut self, mut run: RobotRun) {
         run.metrics = Metrics::default();
         self.sys.out = Some(run);

@@ -129,7 +129,7 @@ impl Job for RobotJob {
         }
         if held {
             if let Some(p) = self.pieces.as_deref_mut() {
-                self.held = p.lend().map(Box::new);
+                self.held = p.partial().map(Box::new);
             }
         }
     }

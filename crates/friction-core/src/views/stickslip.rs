@@ -134,7 +134,7 @@ impl Job for StickSlipJob {
         }
         if held {
             if let Some((run, ms)) = self.current.as_deref_mut() {
-                self.held = run.lend(&self.ws).map(|r| (self.next, r, *ms));
+                self.held = run.partial(&self.ws).map(|r| (self.next, r, *ms));
             }
         }
     }

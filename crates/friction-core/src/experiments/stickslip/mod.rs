@@ -443,24 +443,17 @@ impl BenchRun {
         Ok(Some(self.take_output(ws)))
     }
 
-    /// What was computed before [`BenchRun::advance`] failed (e.g. at the step budget): the
-    /// series up to the last accepted step with metrics over that span; `None` if it holds
-    /// fewer than two points. `ws` must be the workspace the run advanced in.
+    /// The run so far, with metrics over that span; `None` (and nothing taken) if it holds
+    /// fewer than two points. `ws` must be the workspace the run advanced in. After
+    /// [`BenchRun::advance`] failed (e.g. at the step budget) it is what was computed; a caller
+    /// that only pauses the run (the page at its time budget) hands it back with
+    /// [`BenchRun::give_back`] before the run advances again. Moving the series costs
+    /// nothing; copying a 10⁶-step run took most of the frame in which the page stopped it.
     pub fn partial(&mut self, ws: &Workspace) -> Option<StickSlipRun> {
-        let out = self.take_output(ws);
-        (out.t.len() >= 2).then_some(out)
-    }
-
-    /// Lends the run so far, with metrics over that span (as [`BenchRun::partial`] gives it),
-    /// without ending the run: [`BenchRun::give_back`] returns it before the run advances
-    /// again. Moving the series costs nothing; copying a 10⁶-step run took most of the frame
-    /// in which the page stopped a long run at its time budget. `None` (and nothing lent)
-    /// below two points.
-    pub fn lend(&mut self, ws: &Workspace) -> Option<StickSlipRun> {
         (self.st.out.t.len() >= 2).then(|| self.take_output(ws))
     }
 
-    /// Takes back the series [`BenchRun::lend`] lent, so that the run goes on where it was.
+    /// Takes back the series [`BenchRun::partial`] gave, so that the run goes on where it was.
     pub fn give_back(&mut self, mut run: StickSlipRun) {
         run.metrics = None;
         self.st.out = run;
