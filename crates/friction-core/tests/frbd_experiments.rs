@@ -5,6 +5,7 @@
 
 use friction_core::experiments::hysteresis::{self, FreqUnit, HysteresisRun};
 use friction_core::experiments::relaxation;
+use friction_core::integrate::linear::{LinearModel, Sdirk2, GAMMA};
 use friction_core::scenario::Scenario;
 
 #[test]
@@ -14,7 +15,7 @@ fn resumable_run_equals_run_to_completion() {
     let mut r = HysteresisRun::new(&cfg);
     let mut calls = 0;
     let mut saw_partial = false;
-    while !r.advance(997) {
+    while !r.advance(97) {
         calls += 1;
         if let Some(l) = r.current() {
             assert!(!l.converged);
@@ -30,6 +31,93 @@ fn resumable_run_equals_run_to_completion() {
     let mut r = HysteresisRun::new(&cfg);
     assert!(!r.advance(0));
     assert!(r.loops().is_empty());
+}
+
+/// One cycle of the loop's own discretisation (the same steps, velocities and method choice as
+/// the run) from `x`, which it advances; F at the cycle's samples.
+fn cycle(cfg: &hysteresis::HysteresisConfig, l: &hysteresis::Loop, x: &mut [f64]) -> Vec<f64> {
+    let m = &cfg.model;
+    let n = l.t.len() - 1;
+    let h = l.t[1];
+    let vel = |t: f64| cfg.v_mean + cfg.v_amp * (l.omega * t).cos();
+    let mut s = Sdirk2::new(m.dim());
+    let mut f = vec![m.output(vel(0.0), x)];
+    for k in 0..n {
+        let (v1, v2) = (vel((k as f64 + GAMMA) * h), vel((k + 1) as f64 * h));
+        f.push(s.step(m, h, v1, v2, x).force);
+    }
+    f
+}
+
+fn max_diff(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).fold(0.0, |d, (a, b)| d.max((a - b).abs()))
+}
+
+const PERIODIC_CASES: [&str; 6] = [
+    "",
+    "model=frbd-gkv&n=3",
+    "n=10",
+    "model=frbd-elastic",
+    // one Maxwell time of 1 s: the cycle-by-cycle iteration did not converge in 400 cycles
+    "tau=1",
+    "n=2&tau=0.001,10&vmean=-0.004&freqs=3,700",
+];
+
+#[test]
+fn loops_are_periodic_orbits_of_their_own_discretisation() {
+    for q in PERIODIC_CASES {
+        let cfg = Scenario::parse(q).unwrap().hysteresis_config().unwrap();
+        for l in hysteresis::run(&cfg) {
+            assert!(l.converged, "{q}: {} Hz not converged", l.freq);
+            // the next cycle, from where the loop ends
+            let mut x: Vec<f64> = l.states.iter().map(|s| s[s.len() - 1]).collect();
+            let f = cycle(&cfg, &l, &mut x);
+            let scale = l.f.iter().fold(0.0_f64, |m, f| m.max(f.abs()));
+            let d = max_diff(&f, &l.f);
+            assert!(
+                d <= 1e-11 * scale,
+                "{q}: {} Hz: one more cycle moves F by {d:e}",
+                l.freq
+            );
+        }
+    }
+}
+
+#[test]
+fn loops_are_what_cycle_by_cycle_iteration_converges_to() {
+    // independent of the computed periodic state: iterate cycles from the virgin state until F
+    // repeats to 1e-13 (the cases whose slowest mode decays within a few hundred cycles)
+    for q in [
+        "",
+        "model=frbd-gkv&n=3",
+        "n=10&freqs=100",
+        "tau=0.1&freqs=50",
+    ] {
+        let cfg = Scenario::parse(q).unwrap().hysteresis_config().unwrap();
+        for l in hysteresis::run(&cfg) {
+            let mut x = vec![0.0; cfg.model.dim()];
+            let scale = l.f.iter().fold(0.0_f64, |m, f| m.max(f.abs()));
+            let mut prev = cycle(&cfg, &l, &mut x);
+            let mut cycles = 1;
+            loop {
+                let f = cycle(&cfg, &l, &mut x);
+                cycles += 1;
+                let change = max_diff(&f, &prev);
+                prev = f;
+                if change <= 1e-13 * scale {
+                    break;
+                }
+                assert!(cycles < 5000, "{q}: iteration did not settle");
+            }
+            let d = max_diff(&prev, &l.f);
+            assert!(
+                d <= 1e-10 * scale,
+                "{q}: {} Hz: {d:e} from the iteration's loop",
+                l.freq
+            );
+            assert_eq!(l.first.len(), l.f.len());
+        }
+    }
 }
 
 #[test]

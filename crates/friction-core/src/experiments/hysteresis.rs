@@ -1,4 +1,9 @@
 //! Fig. 3 of the letter: frictional-lag hysteresis under an oscillating sliding velocity.
+//!
+//! Each loop is the periodic orbit of the discretised model: one cycle from the virgin state
+//! (its F is the virgin curve) with `dim` side trajectories that give the affine cycle map,
+//! then the cycle from the map's fixed point. Repeating cycles until they stop changing took 7
+//! to 20 cycles for Fig. 3 and did not finish within 400 where a Maxwell time is long.
 
 use crate::params::ParamSpec;
 
@@ -94,6 +99,7 @@ pub const DEFAULT_FREQS: [f64; 3] = [25.0, 50.0, 100.0];
 pub const MAX_FREQS: usize = 7;
 
 use crate::frbd::{Frbd, Passive};
+use crate::integrate::linalg::{lu_factor, lu_solve};
 use crate::integrate::linear::{LinearModel, Sdirk2, GAMMA};
 
 /// Fewest samples (= steps) per cycle: the CLI prints every sample, at least 400 per loop.
@@ -117,8 +123,9 @@ pub struct HysteresisConfig {
     pub unit: FreqUnit,
     /// Steps per cycle; 0 chooses them from the model's stiffness (see [`steps_per_cycle`]).
     pub steps_per_cycle: usize,
-    /// Periodicity tolerance: stop when the largest cycle-to-cycle change of F is below
-    /// `tol`·max|F|.
+    /// Periodicity tolerance: the loop is done when the largest change of F the next cycle
+    /// would make is below `tol`·max|F|. The computed periodic state meets it to round-off;
+    /// where it cannot be computed, cycles are repeated until they do.
     pub tol: f64,
     /// Give up (and flag the loop as not converged) after this many cycles.
     pub max_cycles: usize,
@@ -151,14 +158,17 @@ pub struct LoopMetrics {
     pub area: f64,
     /// Energy dissipated per cycle ∮F·v dt \[J\] (the storage returns to its value).
     pub energy: f64,
-    /// ∫F·v dt − (V(t) − V(0)) over the whole run from rest \[J\]; ≥ 0 by passivity.
+    /// ∫F·v dt − ΔV summed over the run's trajectories \[J\]: the first cycle from rest, then
+    /// the cycles from the periodic state; ≥ 0 by passivity, each term on its own.
     pub passivity_residual: f64,
     /// Cycles integrated.
     pub cycles: usize,
-    /// Steps taken.
+    /// Steps taken, the first cycle's side trajectories included.
     pub steps: usize,
-    /// Largest change of F between the last two cycles \[N\] (infinite after one cycle): a
-    /// drift that adds up to about `delta`·v_amp of spurious loop area.
+    /// Largest change of F the next cycle would make \[N\] (infinite after one cycle): for a
+    /// loop from the computed periodic state a bound from the cycle map, otherwise the change
+    /// between the last two cycles. A drift that adds up to about `delta`·v_amp of spurious
+    /// loop area.
     pub delta: f64,
 }
 
@@ -182,7 +192,7 @@ pub struct Loop {
     pub first: Vec<f64>,
     /// Metrics of this cycle.
     pub metrics: LoopMetrics,
-    /// Whether the cycle-to-cycle change reached the tolerance.
+    /// Whether the loop is periodic to the tolerance (`metrics.delta`).
     pub converged: bool,
 }
 
@@ -238,6 +248,16 @@ struct Current {
     first: Vec<f64>,
     /// Step index within the cycle.
     k: usize,
+    /// The first cycle's start x0, and the states of the `dim` trajectories started at
+    /// x0 + e_i that run beside it (row i): they give the cycle map's matrix. Emptied when the
+    /// first cycle ends.
+    x0: Vec<f64>,
+    basis: Vec<f64>,
+    /// max over the cycle's samples of |F(x0 + e_i) − F(x0)|: how much a change of the cycle's
+    /// start in direction i can move F at any sample \[N per unit of state\].
+    gain: Vec<f64>,
+    /// Whether the cycle being integrated started from the computed periodic state.
+    shot: bool,
     cycles: usize,
     steps: usize,
     work: f64,
@@ -279,7 +299,8 @@ impl HysteresisRun {
             if budget == 0 {
                 return false;
             }
-            budget -= run_steps(&self.cfg.model, c, budget);
+            // a step of the first cycle may overshoot the budget by its side trajectories
+            budget = budget.saturating_sub(run_steps(&self.cfg.model, c, budget));
             if c.k == 0 && c.cycles > 0 {
                 let converged = c.cycles >= 2 && c.last_delta <= self.cfg.tol * scale(&c.f_prev);
                 if converged || c.cycles >= self.cfg.max_cycles {
@@ -315,6 +336,16 @@ impl HysteresisRun {
         let dim = m.dim();
         let mut s_cur = vec![0.0; (n + 1) * dim];
         s_cur[..dim].copy_from_slice(&x);
+        let x0 = x.clone();
+        let mut basis = Vec::with_capacity(dim * dim);
+        let mut gain = vec![0.0; dim];
+        let mut e = x.clone();
+        for (i, g) in gain.iter_mut().enumerate() {
+            e[i] += 1.0;
+            *g = (m.output(vel(0.0), &e) - f_cur[0]).abs();
+            basis.extend_from_slice(&e);
+            e[i] = x[i];
+        }
         Current {
             freq,
             omega,
@@ -330,6 +361,10 @@ impl HysteresisRun {
             s_prev: vec![0.0; (n + 1) * dim],
             first: vec![0.0; n + 1],
             k: 0,
+            x0,
+            basis,
+            gain,
+            shot: false,
             cycles: 0,
             steps: 0,
             work: 0.0,
@@ -420,27 +455,42 @@ pub fn steady_curve(model: &Frbd, v_lo: f64, v_hi: f64, points: usize) -> Vec<(f
         .collect()
 }
 
-/// Steps within the current cycle; returns steps used. Stops at the end of a cycle so that the
-/// caller can test periodicity. No allocation.
+/// Steps within the current cycle; returns steps used (a step of the first cycle counts once
+/// per trajectory). Stops at the end of a cycle so that the caller can test periodicity. No
+/// allocation.
 fn run_steps(m: &Frbd, c: &mut Current, budget: usize) -> usize {
     let n = c.v1.len();
+    let dim = c.x.len();
+    let per_step = 1 + c.basis.len() / dim.max(1);
     let mut used = 0;
     while used < budget {
         let k = c.k;
-        let sw = c
-            .stepper
-            .step_with(m, c.h, c.v1[k], c.v2[k], &mut c.x, c.monotone[k]);
+        let (h, v1, v2, monotone) = (c.h, c.v1[k], c.v2[k], c.monotone[k]);
+        let sw = c.stepper.step_with(m, h, v1, v2, &mut c.x, monotone);
+        for (e, g) in c.basis.chunks_exact_mut(dim).zip(c.gain.iter_mut()) {
+            let f = c.stepper.step_with(m, h, v1, v2, e, monotone).force;
+            *g = g.max((f - sw.force).abs());
+        }
         c.work += sw.work;
         c.f_cur[k + 1] = sw.force;
-        let dim = c.x.len();
         c.s_cur[(k + 1) * dim..(k + 2) * dim].copy_from_slice(&c.x);
         c.k += 1;
-        c.steps += 1;
-        used += 1;
+        c.steps += per_step;
+        used += per_step;
         if c.k == n {
             c.cycles += 1;
             c.k = 0;
-            if c.cycles > 1 {
+            if c.shot {
+                // the cycle map is affine, so the next cycle would move F at sample k by
+                // G_k·(x(T) − x*), with |G_k,i| ≤ gain_i: a bound, without integrating it
+                c.last_delta =
+                    c.x.iter()
+                        .zip(&c.s_cur[..dim])
+                        .zip(&c.gain)
+                        .map(|((a, b), g)| g * (a - b).abs())
+                        .sum();
+                c.shot = false;
+            } else if c.cycles > 1 {
                 c.last_delta = c
                     .f_cur
                     .iter()
@@ -453,11 +503,52 @@ fn run_steps(m: &Frbd, c: &mut Current, budget: usize) -> usize {
             c.s_cur[..dim].copy_from_slice(&c.s_prev[n * dim..]);
             if c.cycles == 1 {
                 c.first.copy_from_slice(&c.f_prev);
+                shoot(m, c);
             }
             return used;
         }
     }
     used
+}
+
+/// Ends the first cycle by jumping to the periodic state of the discrete cycle map.
+///
+/// At a prescribed velocity the model is affine in its state and so is every SDIRK2 step (its
+/// method choice depends on v only), so one cycle is x ↦ Φ(x) = Φ(x0) + M·(x − x0), with
+/// M·e_i = Φ(x0 + e_i) − Φ(x0) from the trajectories that ran beside the first. The periodic
+/// state solves (I − M)·(x* − x0) = Φ(x0) − x0: the loop the cycle-by-cycle iteration converges
+/// to, without the tens of cycles a slowly decaying mode takes (7 to 20 for the letter's Fig. 3,
+/// up to the cycle limit for long Maxwell times). Where I − M is singular (a mode that does
+/// not decay, e.g. v ≡ 0), the loop is left to the cycle-by-cycle iteration.
+fn shoot(m: &Frbd, c: &mut Current) {
+    let dim = c.x.len();
+    let basis = std::mem::take(&mut c.basis);
+    if basis.len() != dim * dim {
+        return;
+    }
+    let mut a = vec![0.0; dim * dim];
+    for (i, e) in basis.chunks_exact(dim).enumerate() {
+        for r in 0..dim {
+            a[r * dim + i] = f64::from(u8::from(r == i)) - (e[r] - c.x[r]);
+        }
+    }
+    let mut d: Vec<f64> = c.x.iter().zip(&c.x0).map(|(x, x0)| x - x0).collect();
+    let mut piv = vec![0; dim];
+    if !lu_factor(&mut a, &mut piv, dim) {
+        return;
+    }
+    lu_solve(&a, &piv, dim, &mut d);
+    let xs: Vec<f64> = c.x0.iter().zip(&d).map(|(x0, d)| x0 + d).collect();
+    if !xs.iter().all(|x| x.is_finite()) {
+        return;
+    }
+    // the passivity residual adds up each trajectory's own balance ∫F·v dt − ΔV
+    c.work += m.storage(&xs) - m.storage(&c.x);
+    let n = c.v2.len();
+    c.f_cur[0] = m.output(c.v2[n - 1], &xs);
+    c.s_cur[..dim].copy_from_slice(&xs);
+    c.x = xs;
+    c.shot = true;
 }
 
 fn scale(f: &[f64]) -> f64 {

@@ -14,9 +14,10 @@
 //! * Static laws are evaluated at the samples: their loop is the law itself, the loop-free
 //!   reference.
 //!
-//! Every run starts from the virgin state (`initial_state`) at t = 0 and repeats cycles until
-//! the largest change of F between two consecutive cycles is below `tol`·max|F| (as in
-//! [`HysteresisRun`]), or gives up after `max_cycles` and flags the cycle as not periodic
+//! Every run starts from the virgin state (`initial_state`) at t = 0. FrBD models then jump to
+//! the periodic state of their (affine) cycle map ([`HysteresisRun`]); the others repeat cycles
+//! until the largest change of F between two consecutive cycles is below `tol`·max|F|, or give
+//! up after `max_cycles` and flag the cycle as not periodic
 //! (models whose force depends on the travelled distance, as the composite laws' Dahl term in
 //! X does under a velocity with a mean, never repeat).
 //!

@@ -14,7 +14,7 @@
 /// In-place LU with partial pivoting of the n×n row-major matrix `a` (L below the diagonal with
 /// unit diagonal, U on and above it, rows swapped as recorded in `piv`); false if a pivot is zero
 /// or not finite, so that NaN from a failed model evaluation takes the failure branch.
-pub(super) fn lu_factor(a: &mut [f64], piv: &mut [usize], n: usize) -> bool {
+pub(crate) fn lu_factor(a: &mut [f64], piv: &mut [usize], n: usize) -> bool {
     for c in 0..n {
         let mut p = c;
         let mut best = a[c * n + c].abs();
@@ -50,7 +50,7 @@ pub(super) fn lu_factor(a: &mut [f64], piv: &mut [usize], n: usize) -> bool {
 
 /// Solves A x = b in place, `b` becoming x, with the factors and pivots of [`lu_factor`].
 #[inline]
-pub(super) fn lu_solve(lu: &[f64], piv: &[usize], n: usize, b: &mut [f64]) {
+pub(crate) fn lu_solve(lu: &[f64], piv: &[usize], n: usize, b: &mut [f64]) {
     let b = &mut b[..n];
     for (c, &p) in piv.iter().enumerate().take(n) {
         if p != c {

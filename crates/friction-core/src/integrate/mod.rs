@@ -6,11 +6,11 @@
 //! solver ([`rodas`]); the FrBD models implement both interfaces, and in both the model holds only
 //! parameters, the caller owns the state and the solver owns its scratch. [`implicit_euler`]
 //! steps the states of any model at prescribed velocity (the phenomena matrix, the curve view).
-//! `linalg` holds the dense linear algebra both implicit solvers share; [`meter`] counts their
+//! `linalg` holds the dense linear algebra both implicit solvers share (and the hysteresis loops' fixed point); [`meter`] counts their
 //! work, so that tests can bound a unit of work without a clock.
 
 pub mod implicit_euler;
-mod linalg;
+pub(crate) mod linalg;
 pub mod linear;
 pub mod meter;
 pub mod rodas;
