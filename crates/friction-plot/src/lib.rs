@@ -401,6 +401,7 @@ where
             .floor()
             .max(6.0) as usize
     };
+    let mut legend_entries = Vec::with_capacity(spec.series.len());
     for s in &spec.series {
         let color = s.color;
         let label = fit_label(&s.label, max_chars);
@@ -423,35 +424,87 @@ where
             if i > 0 && run.is_empty() {
                 continue;
             }
-            let legend = move |(x, y): (i32, i32)| {
-                PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(width))
-            };
-            let anno = if s.dashed {
+            if s.dashed {
                 chart.draw_series(DashedLineSeries::new(
                     run,
                     style.px(6.0),
                     style.px(4.0),
                     line_style,
-                ))?
+                ))?;
             } else {
-                chart.draw_series(LineSeries::new(run, line_style))?
-            };
-            if i == 0 {
-                anno.label(label.as_str()).legend(legend);
+                chart.draw_series(LineSeries::new(run, line_style))?;
             }
         }
+        legend_entries.push((label, color.stroke_width(width)));
     }
     if style.legend && !spec.series.is_empty() {
-        chart
-            .configure_series_labels()
-            .position(legend_corner(spec).position())
-            .background_style(WHITE.mix(0.85))
-            .border_style(RGBColor(0xBB, 0xBB, 0xBB))
-            .label_font(font(12.0))
-            .draw()?;
+        let area = chart.plotting_area().strip_coord_spec();
+        let label_font = font(12.0).into_text_style(&area.dim_in_pixel());
+        draw_legend(&area, &legend_entries, legend_corner(spec), &label_font)?;
     }
     root.present()?;
     Ok(transform)
+}
+
+/// The legend box in a corner of the plotting `area`: one line per entry, its colour sample
+/// to the left.
+///
+/// Drawn as plotters' series-label box draws it (same geometry: 10 px margin, 30 px for the
+/// samples, lines 1.25 font sizes apart, 5 px from the corner), but its texts are measured
+/// through the backend ([`backend::EitherBackend`]'s cached measurer): plotters measures each
+/// label twice per draw by a DOM `<span>`, a layout of the whole page each, which made the
+/// first redraws after a slider move 4-15 ms.
+fn draw_legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    entries: &[(String, ShapeStyle)],
+    corner: Corner,
+    font: &TextStyle<'_>,
+) -> Result<(), DrawError>
+where
+    DB::ErrorType: 'static,
+{
+    const MARGIN: i32 = 10;
+    const SAMPLE: i32 = 30;
+    let line_h = font.font.get_size() * 1.25;
+    let line_y = |i: usize| (i as f64 * line_h).round() as i32;
+    let mut sizes = Vec::with_capacity(entries.len());
+    for (label, _) in entries {
+        let (w, h) = area.estimate_text_size(label, font)?;
+        sizes.push((w as i32, h as i32));
+    }
+    let text_w = sizes.iter().map(|s| s.0).max().unwrap_or(0).max(0);
+    let text_h = sizes
+        .iter()
+        .enumerate()
+        .map(|(i, s)| line_y(i) + s.1)
+        .max()
+        .unwrap_or(0)
+        .max(0);
+    let (w, h) = (text_w + SAMPLE + 2 * MARGIN, text_h + 2 * MARGIN);
+    let (aw, ah) = area.dim_in_pixel();
+    let (aw, ah) = (aw as i32, ah as i32);
+    let (x, y) = match corner {
+        Corner::UpperRight => (aw - w - 5, 5),
+        Corner::UpperLeft => (5, 5),
+        Corner::LowerRight => (aw - w - 5, ah - h - 5),
+        Corner::LowerLeft => (5, ah - h - 5),
+    };
+    let bg = WHITE.mix(0.85).filled();
+    area.draw(&Rectangle::new([(x, y), (x + w, y + h)], bg))?;
+    let border = RGBColor(0xBB, 0xBB, 0xBB);
+    area.draw(&Rectangle::new([(x, y), (x + w, y + h)], border))?;
+    let (tx, ty) = (x + SAMPLE + MARGIN, y + MARGIN);
+    let row_y = |i: usize| (f64::from(ty) + i as f64 * line_h).round() as i32;
+    // all texts, then all samples: the order plotters draws them in (the same SVG)
+    for (i, (label, _)) in entries.iter().enumerate() {
+        area.draw(&Text::new(label.as_str(), (tx, row_y(i)), font.clone()))?;
+    }
+    for (i, ((_, sample), (_, th))) in entries.iter().zip(&sizes).enumerate() {
+        let mid = (row_y(i) + row_y(i) + th) / 2;
+        let (x0, x1) = (x + MARGIN, x + MARGIN + 20);
+        area.draw(&PathElement::new(vec![(x0, mid), (x1, mid)], *sample))?;
+    }
+    Ok(())
 }
 
 /// The caption and its font size \[CSS px\] for a chart `root` wide: 17 px, smaller down to 12 px
@@ -532,17 +585,6 @@ pub enum Corner {
     LowerRight,
     /// Bottom left.
     LowerLeft,
-}
-
-impl Corner {
-    fn position(self) -> SeriesLabelPosition {
-        match self {
-            Corner::UpperRight => SeriesLabelPosition::UpperRight,
-            Corner::UpperLeft => SeriesLabelPosition::UpperLeft,
-            Corner::LowerRight => SeriesLabelPosition::LowerRight,
-            Corner::LowerLeft => SeriesLabelPosition::LowerLeft,
-        }
-    }
 }
 
 /// `label` cut to at most `max_chars` characters, the last being "…" when it was cut.
