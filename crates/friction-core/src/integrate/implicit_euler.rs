@@ -187,8 +187,12 @@ impl StateStepper {
         if self.n == 0 || dt.is_nan() || dt <= 0.0 {
             return true;
         }
-        if m.n_switches() == 0 || hybrid(m) > 0 || self.solver_steps >= ADVANCE_BUDGET {
+        if m.n_switches() == 0 || hybrid(m) > 0 {
             self.step(m, v, fe, x, dt);
+            return true;
+        }
+        if self.solver_steps >= ADVANCE_BUDGET {
+            self.fallback_step(m, v, fe, x, dt);
             return true;
         }
         // Switches that depend on v (a sliding element re-sticks when v reverses) change sign
@@ -253,12 +257,39 @@ impl StateStepper {
         solved: bool,
     ) {
         self.solver_steps += self.rodas.stats().steps;
-        if !solved {
-            self.step(m, v, fe, x, dt);
+        if solved {
+            let k = m.n_switches();
+            self.gsw.resize(k, 0.0);
+            m.switches(v, fe, x, &mut self.gsw);
+        } else {
+            self.fallback_step(m, v, fe, x, dt);
         }
+    }
+
+    /// Implicit Euler for a model with switches where the solver gave up or its budget is
+    /// spent: a switch that rose during the step gets its discrete update at the end of it (an
+    /// error of at most one step, as for the hybrid laws in [`StateStepper::step`]). Without
+    /// it a bristle model never snapped again once the budget was spent, and its force grew
+    /// without bound (1e58 N in a phenomena ramp at σ0 = 1e9).
+    fn fallback_step(&mut self, m: &dyn FrictionModel, v: f64, fe: f64, x: &mut [f64], dt: f64) {
         let k = m.n_switches();
-        self.gsw.resize(k, 0.0);
-        m.switches(v, fe, x, &mut self.gsw);
+        if self.gsw.len() != k {
+            self.gsw.resize(k, 0.0);
+            m.switches(v, fe, x, &mut self.gsw);
+        }
+        self.step(m, v, fe, x, dt);
+        self.gnow.resize(k, 0.0);
+        m.switches(v, fe, x, &mut self.gnow);
+        let mut changed = false;
+        for i in 0..k {
+            if self.gsw[i] <= 0.0 && self.gnow[i] > 0.0 {
+                changed |= m.on_switch(i, true, v, fe, x);
+            }
+        }
+        if changed {
+            m.switches(v, fe, x, &mut self.gnow);
+        }
+        self.gsw.clone_from(&self.gnow);
     }
 
     /// Starts a slide of `x` for `t` \[s\] at constant `v`, `fe` through the event-locating solver
