@@ -6,7 +6,7 @@
 //! With REPEATS > 0 it prints, per tolerance, the median thread CPU time, the end-point error
 //! against our own 1e-12 run (as the diffsol table measures it), steps, rejected steps, RHS
 //! evaluations and located events. With REPEATS = 0 it runs each tolerance once without the
-//! reference and prints x(40) to 17 digits: the run to count instructions of
+//! reference and prints x(40) to 17 digits (with the breakaway time and period): the run to count instructions of
 //! (`valgrind --tool=callgrind`) and to check that a change is bit-identical.
 
 use cpu_time::ThreadTime;
@@ -56,7 +56,11 @@ fn run() -> Result<(), String> {
         for tol in tols {
             let r = once(&mut ws, tol)?;
             let x = r.x.last().copied().unwrap_or(f64::NAN);
-            println!("{tol:e} x_end {x:.17e} steps {}", r.metrics().steps);
+            let m = r.metrics();
+            println!(
+                "{tol:e} x_end {x:.17e} steps {} breakaway {:.12} period {:.12}",
+                m.steps, m.breakaway_time, m.period
+            );
         }
         return Ok(());
     }
