@@ -64,12 +64,7 @@ fn parse_list(
                 format!("more than {max_len} values"),
             ));
         }
-        match piece
-            .trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|x| spec.check(*x).is_ok())
-        {
+        match crate::params::parse_f64(piece.trim()).filter(|x| spec.check(*x).is_ok()) {
             Some(x) => out.push(x),
             None => {
                 return Err(ParamError::new(

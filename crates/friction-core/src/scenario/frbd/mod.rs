@@ -122,10 +122,7 @@ fn parse_list(key: &str, text: &str, elem: &ParamSpec) -> Result<Vec<f64>, Param
         if i >= 64 {
             return Err(ParamError::new(key, text, "too many values"));
         }
-        let x = piece
-            .trim()
-            .parse::<f64>()
-            .ok()
+        let x = crate::params::parse_f64(piece.trim())
             .filter(|x| elem.check(*x).is_ok() && crate::params::representable(piece, *x));
         match x {
             Some(x) => out.push(x),
