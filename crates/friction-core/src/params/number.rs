@@ -37,7 +37,9 @@ pub fn parse_f64(text: &str) -> Option<f64> {
 
 /// An unsigned decimal number `digits [. digits] [e [sign] digits]`, at least one mantissa digit.
 fn number(b: &[u8]) -> Option<f64> {
-    let mut digits: Vec<u8> = Vec::new();
+    // on the stack: the fit worker parses every number of a record here
+    let mut buf = [0u8; MAX_DIGITS + 1];
+    let mut n = 0;
     // decimal exponent of the last kept digit's place, before the written exponent
     let mut exp10: i64 = 0;
     let mut any_digit = false;
@@ -49,12 +51,13 @@ fn number(b: &[u8]) -> Option<f64> {
         if c.is_ascii_digit() {
             any_digit = true;
             let d = c - b'0';
-            if digits.is_empty() && d == 0 {
+            if n == 0 && d == 0 {
                 if after_point {
                     exp10 -= 1;
                 }
-            } else if digits.len() < MAX_DIGITS {
-                digits.push(d);
+            } else if n < MAX_DIGITS {
+                buf[n] = d;
+                n += 1;
                 if after_point {
                     exp10 -= 1;
                 }
@@ -107,17 +110,18 @@ fn number(b: &[u8]) -> Option<f64> {
         exp10 += if negative { -e } else { e };
     }
     if dropped_nonzero {
-        digits.push(1);
+        buf[n] = 1;
+        n += 1;
         exp10 -= 1;
     }
-    while digits.last() == Some(&0) {
-        digits.pop();
+    while n > 0 && buf[n - 1] == 0 {
+        n -= 1;
         exp10 += 1;
     }
-    if digits.is_empty() {
+    if n == 0 {
         return Some(0.0);
     }
-    Some(value(&digits, exp10))
+    Some(value(&buf[..n], exp10))
 }
 
 /// The double nearest `digits × 10^exp10` (digits: no leading or trailing zero, at most 769).
