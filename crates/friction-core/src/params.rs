@@ -6,6 +6,9 @@
 
 use std::fmt;
 
+mod number;
+pub use number::parse_f64;
+
 /// Description of one scalar model or experiment parameter.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ParamSpec {
@@ -168,8 +171,8 @@ impl ParamSpec {
     /// where the range holds 0: it would run silently as 0 (`vrel=1e-99999` is not a velocity of
     /// 0) or with lost precision.
     pub fn parse(&self, text: &str) -> Result<f64, ParamError> {
-        match text.trim().parse::<f64>() {
-            Ok(v) => {
+        match parse_f64(text.trim()) {
+            Some(v) => {
                 let v = self
                     .check(v)
                     .map_err(|_| ParamError::out_of_range(self, text))?;
@@ -192,7 +195,7 @@ impl ParamSpec {
                     ))
                 }
             }
-            Err(_) => Err(ParamError::out_of_range(self, text)),
+            None => Err(ParamError::out_of_range(self, text)),
         }
     }
 }

@@ -10,6 +10,7 @@
 use std::fmt;
 
 use friction_core::experiments::sampled::Spline;
+use friction_core::params::parse_f64;
 
 /// Fewest data rows a fit accepts.
 pub const MIN_ROWS: usize = 10;
@@ -307,9 +308,8 @@ fn parse_with(text: &str, units: &[(&str, &str)], fill_only: bool) -> Result<Dat
         for (field, col) in fields.iter().zip(&cols) {
             let Some((col, factor)) = *col else { continue };
             let s = field.trim().trim_matches('"');
-            let value: f64 = s
-                .parse()
-                .map_err(|_| err(ln, format!("column {}: \"{s}\" is not a number", col.key())))?;
+            let value: f64 = parse_f64(s)
+                .ok_or_else(|| err(ln, format!("column {}: \"{s}\" is not a number", col.key())))?;
             if !value.is_finite() {
                 return Err(err(
                     ln,
@@ -433,9 +433,7 @@ fn check_units(t: &[f64], x: &[f64], v: &[f64], hline: usize) -> Result<(), Data
 
 /// `x` to three significant digits.
 fn sig3(x: f64) -> String {
-    format!("{x:.2e}")
-        .parse::<f64>()
-        .map_or_else(|_| x.to_string(), |r| r.to_string())
+    parse_f64(&format!("{x:.2e}")).map_or_else(|| x.to_string(), |r| r.to_string())
 }
 
 /// Trapezoid integral of `v` from 0 at the first sample.

@@ -12,6 +12,7 @@
 
 use friction_core::experiments::sampled::{Driver, Loaded};
 use friction_core::model::ModelEntry;
+use friction_core::params::parse_f64;
 use friction_core::registry;
 use friction_core::scenario::query;
 
@@ -86,9 +87,9 @@ impl ExampleSpec {
             .position(|p| p.key == "vs" || p.key == "v0")
             .map_or(1e-3, |i| values[i]);
         let mut num = |k: &str, default: f64, lo: f64, hi: f64| -> f64 {
-            match get(k).map(|s| s.parse::<f64>()) {
+            match get(k).map(parse_f64) {
                 None => default,
-                Some(Ok(x)) if x.is_finite() && x >= lo && x <= hi => x,
+                Some(Some(x)) if x.is_finite() && x >= lo && x <= hi => x,
                 Some(_) => {
                     errors.push(format!("{k}: must be a number from {lo} to {hi}"));
                     default

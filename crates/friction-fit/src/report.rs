@@ -9,6 +9,7 @@
 //! some combination of parameters hardly changes the output), and its smallest right singular
 //! vector is the weakest combination.
 
+use friction_core::params::parse_f64;
 use nalgebra::DMatrix;
 use serde_json::{json, Value};
 
@@ -128,9 +129,7 @@ pub fn num(x: f64) -> String {
     if a != 0.0 && !(1e-3..1e5).contains(&a) {
         format!("{x:.3e}")
     } else {
-        format!("{x:.3e}")
-            .parse::<f64>()
-            .map_or_else(|_| x.to_string(), |r| r.to_string())
+        parse_f64(&format!("{x:.3e}")).map_or_else(|| x.to_string(), |r| r.to_string())
     }
 }
 

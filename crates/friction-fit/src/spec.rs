@@ -7,7 +7,7 @@
 //! the value and the allowed range, as the scenario parser's do.
 
 use friction_core::model::ModelEntry;
-use friction_core::params::{self, ParamSpec};
+use friction_core::params::{self, parse_f64, ParamSpec};
 use friction_core::registry;
 use friction_core::scenario::query;
 
@@ -134,9 +134,9 @@ impl FitSpec {
             let s = &specs[i];
             let bound = |prefix: &str, default: f64, errors: &mut Vec<String>| -> f64 {
                 let key = format!("{prefix}.{}", s.key);
-                match get(&key).map(|t| t.trim().parse::<f64>()) {
+                match get(&key).map(|t| parse_f64(t.trim())) {
                     None => default,
-                    Some(Ok(b)) if b.is_finite() && b >= s.min && b <= s.max => b,
+                    Some(Some(b)) if b.is_finite() && b >= s.min && b <= s.max => b,
                     Some(_) => {
                         errors.push(format!(
                             "{key}: must be a number inside the model range {}",
@@ -184,9 +184,9 @@ impl FitSpec {
                 1
             }
         };
-        let tskip = match get("tskip").map(|s| s.parse::<f64>()) {
+        let tskip = match get("tskip").map(|s| parse_f64(s)) {
             None => 0.0,
-            Some(Ok(x)) if x.is_finite() && x >= 0.0 => x,
+            Some(Some(x)) if x.is_finite() && x >= 0.0 => x,
             Some(_) => {
                 errors.push("tskip: must be a time ≥ 0 in seconds".to_string());
                 0.0

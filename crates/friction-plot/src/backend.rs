@@ -51,7 +51,6 @@ impl<'a, B> EitherBackend<'a, B> {
 }
 
 /// The error of either backend.
-#[derive(Debug)]
 pub enum EitherError<E> {
     /// From the program's backend.
     Main(E),
@@ -65,6 +64,14 @@ impl<E: std::fmt::Display> std::fmt::Display for EitherError<E> {
             EitherError::Main(e) => e.fmt(f),
             EitherError::Svg(e) => e.fmt(f),
         }
+    }
+}
+
+// Debug prints the Display text: a derived Debug would format `std::io::Error` with its own Debug,
+// which pulls the Unicode escape tables of `str`'s Debug into the page's wasm (~10 KB gzip).
+impl<E: std::fmt::Display> std::fmt::Debug for EitherError<E> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(self, f)
     }
 }
 

@@ -7,6 +7,7 @@
 //! `scale` × the chosen size with every font and line scaled alike, so a 2× PNG looks like the
 //! 1× one, only sharper.
 
+use friction_core::params::parse_f64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -39,8 +40,8 @@ const LENGTHS: [&str; 12] = [
 
 /// A number divided by `s`, with at most two decimals and no trailing zeros.
 fn scaled(num: &str, s: f64) -> String {
-    match num.parse::<f64>() {
-        Ok(x) => {
+    match parse_f64(num) {
+        Some(x) => {
             let t = format!("{:.2}", x / s);
             let t = t.trim_end_matches('0').trim_end_matches('.');
             if t == "-0" {
@@ -49,7 +50,7 @@ fn scaled(num: &str, s: f64) -> String {
                 t.to_string()
             }
         }
-        Err(_) => num.to_string(),
+        None => num.to_string(),
     }
 }
 
@@ -155,7 +156,7 @@ where
         head.split(&format!(" {name}=\""))
             .nth(1)
             .and_then(|r| r.split('"').next())
-            .and_then(|v| v.parse().ok())
+            .and_then(parse_f64)
             .unwrap_or(0.0)
     };
     let (w, h) = (num("width"), num("height"));

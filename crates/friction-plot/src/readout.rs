@@ -5,6 +5,7 @@
 //! symbol and unit of a read-out come from the same text the axis shows.
 
 use friction_core::job::sig;
+use friction_core::params::parse_f64;
 
 /// The symbol and unit of an axis description `"name symbol [unit]"`: `("v", "m/s")`.
 pub fn symbol_and_unit(label: &str) -> (String, String) {
@@ -71,7 +72,7 @@ pub fn spoken(text: &str) -> String {
     for word in text.split(' ') {
         let core = word.trim_end_matches([',', '.', ';', ':', ')']);
         let tail = &word[core.len()..];
-        let number = core.parse::<f64>().is_ok();
+        let number = parse_f64(core).is_some();
         if number {
             if let Some((m, e)) = core.split_once('e') {
                 out.push(format!("{m} × 10{}{tail}", superscript(e)));

@@ -8,6 +8,7 @@
 //! The ticks are plotters' own key points, so the labels belong to the ticks it draws.
 
 use crate::readout::superscript;
+use friction_core::params::parse_f64;
 use plotters::coord::ranged1d::Ranged;
 use plotters::coord::types::RangedCoordf64;
 
@@ -74,7 +75,7 @@ impl TickFormat {
             let labels: Vec<String> = ticks.iter().map(|&t| f.label(t)).collect();
             let distinct = (1..labels.len()).all(|i| !labels[..i].contains(&labels[i]));
             let faithful = ticks.iter().zip(&labels).all(|(&t, l)| {
-                l.replace('−', "-").parse::<f64>().is_ok_and(|x| {
+                parse_f64(&l.replace('−', "-")).is_some_and(|x| {
                     (x * 10f64.powi(f.exp) + f.offset - t).abs() <= 1e-3 * step.abs()
                 })
             });

@@ -592,7 +592,7 @@ pub fn log_grid(fmin: f64, fmax: f64, n: usize) -> Vec<f64> {
 
 /// `x` rounded to six significant digits.
 fn round6(x: f64) -> f64 {
-    format!("{x:.5e}").parse().unwrap_or(x)
+    crate::params::parse_f64(&format!("{x:.5e}")).unwrap_or(x)
 }
 
 /// One frequency of a sweep: the metrics of its steady cycle.

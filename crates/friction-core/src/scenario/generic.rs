@@ -14,7 +14,7 @@
 //! its field shows the derived values. A list equal to what the model would derive is forgotten,
 //! as a scalar equal to its default is.
 
-use std::collections::BTreeMap;
+use super::map::Map;
 use std::sync::OnceLock;
 
 use super::{Control, ControlKind, Group, Role};
@@ -29,13 +29,13 @@ pub(crate) struct Generic {
     /// Registry ids; empty means the default (the first registry model).
     pub models: Vec<&'static str>,
     /// Explicit values that differ from their defaults, for every selected model with the key.
-    pub values: BTreeMap<&'static str, f64>,
+    pub values: Map<&'static str, f64>,
     /// Explicit values for one model, `(model id, key)` (query key `<model id>.<key>`), over
     /// `values`; kept only where they differ from what the model would take without them.
-    pub own: BTreeMap<(&'static str, &'static str), f64>,
+    pub own: Map<(&'static str, &'static str), f64>,
     /// Explicit per-element lists of the selected models that have list parameters (GMS's
     /// `ki`, `bi`, `nui`); kept only where they differ from what the model would derive.
-    pub lists: BTreeMap<&'static str, Vec<f64>>,
+    pub lists: Map<&'static str, Vec<f64>>,
 }
 
 /// Longest list the page gets a field for: it draws one slider per element (the list keys
@@ -64,12 +64,7 @@ fn parse_list(
                 format!("more than {max_len} values"),
             ));
         }
-        match piece
-            .trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|x| spec.check(*x).is_ok())
-        {
+        match crate::params::parse_f64(piece.trim()).filter(|x| spec.check(*x).is_ok()) {
             Some(x) => out.push(x),
             None => {
                 return Err(ParamError::new(

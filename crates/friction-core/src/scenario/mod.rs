@@ -18,6 +18,7 @@
 mod control;
 mod frbd;
 mod generic;
+mod map;
 
 pub use control::{Control, ControlKind, Group, Role, SIGMA_TOGGLE};
 pub mod query;

@@ -8,7 +8,7 @@
 //! relaxation figure; the GKV stiffnesses are Table I mapped through FRBD.md §5). A value that
 //! was never set follows the defaults when the view, model or `n` changes.
 
-use std::collections::BTreeMap;
+use super::map::Map;
 
 mod controls;
 
@@ -95,7 +95,7 @@ pub(crate) struct FrbdScenario {
     /// (σ0, σ1, γ1) when the n = 1 model is given by the differential form (5).
     sigma: Option<[f64; 3]>,
     /// Explicitly set values that differ from their defaults.
-    vals: BTreeMap<&'static str, Val>,
+    vals: Map<&'static str, Val>,
 }
 
 impl Default for FrbdScenario {
@@ -107,7 +107,7 @@ impl Default for FrbdScenario {
             n: None,
             funit: FreqUnit::Hz,
             sigma: None,
-            vals: BTreeMap::new(),
+            vals: Map::new(),
         }
     }
 }
@@ -122,10 +122,7 @@ fn parse_list(key: &str, text: &str, elem: &ParamSpec) -> Result<Vec<f64>, Param
         if i >= 64 {
             return Err(ParamError::new(key, text, "too many values"));
         }
-        let x = piece
-            .trim()
-            .parse::<f64>()
-            .ok()
+        let x = crate::params::parse_f64(piece.trim())
             .filter(|x| elem.check(*x).is_ok() && crate::params::representable(piece, *x));
         match x {
             Some(x) => out.push(x),
