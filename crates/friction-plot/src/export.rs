@@ -199,7 +199,7 @@ where
             let (_, h) = root.dim_in_pixel();
             let band = (CAPTION_PX * scale).round() as u32;
             let (rest, line) = root.split_vertically(h.saturating_sub(band));
-            let font = ("sans-serif", CAPTION_FONT_PX * scale)
+            let font = (FontFamily::SansSerif, CAPTION_FONT_PX * scale)
                 .into_font()
                 .color(&RGBColor(0x33, 0x33, 0x33))
                 .pos(Pos::new(HPos::Left, VPos::Center));

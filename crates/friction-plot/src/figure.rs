@@ -127,7 +127,7 @@ where
 {
     area.fill(&WHITE)?;
     let px = |v: f64| v * style.scale;
-    let font = ("sans-serif", px(FONT_PX))
+    let font = (FontFamily::SansSerif, px(FONT_PX))
         .into_font()
         .color(&BLACK)
         .pos(Pos::new(HPos::Left, VPos::Center));

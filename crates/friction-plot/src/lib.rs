@@ -320,7 +320,7 @@ where
     DB::ErrorType: 'static,
 {
     root.fill(&WHITE)?;
-    let font = |size: f64| ("sans-serif", style.px(size)).into_font();
+    let font = |size: f64| (FontFamily::SansSerif, style.px(size)).into_font();
     let (x0, x1) = spec.x_range;
     let (y0, y1) = spec.y_range;
     let log = spec.x_log && x0 > 0.0 && x1 > x0;
@@ -544,7 +544,7 @@ pub(crate) fn text_width<DB: DrawingBackend>(
     size: f64,
     style: &Style,
 ) -> f64 {
-    let font: TextStyle<'_> = ("sans-serif", style.px(size)).into_font().into();
+    let font: TextStyle<'_> = (FontFamily::SansSerif, style.px(size)).into_font().into();
     area.estimate_text_size(text, &font)
         .map(|(w, _)| w as f64)
         .unwrap_or(0.55 * size * style.scale * text.chars().count() as f64)
