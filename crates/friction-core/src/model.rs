@@ -65,6 +65,15 @@ pub struct ModelInfo {
 pub const PROVISIONAL: &str = "provisional — formula not recoverable from the source";
 
 impl ModelInfo {
+    /// The parameter values in `params` order: each key's value in `set`, its default where
+    /// `set` does not name it (what a model's `build` takes).
+    pub fn values_with(&self, set: &[(&str, f64)]) -> Vec<f64> {
+        self.params
+            .iter()
+            .map(|p| set.iter().find(|s| s.0 == p.key).map_or(p.default, |s| s.1))
+            .collect()
+    }
+
     /// The name without its " — provisional" suffix (where a note says it instead).
     pub fn base_name(&self) -> &'static str {
         self.name.trim_end_matches(" — provisional")

@@ -75,17 +75,7 @@ fn drive(model: &dyn FrictionModel, v: &dyn Fn(f64) -> f64, tend: f64) -> (Vec<f
 
 fn build(id: &str, over: &[(&str, f64)]) -> Box<dyn FrictionModel> {
     let e = find(id).unwrap_or_else(|| panic!("{id} not registered"));
-    let vals: Vec<f64> = e
-        .info
-        .params
-        .iter()
-        .map(|p| {
-            over.iter()
-                .find(|(k, _)| *k == p.key)
-                .map_or(p.default, |o| o.1)
-        })
-        .collect();
-    (e.build)(&vals).unwrap_or_else(|err| panic!("{id}: {err}"))
+    (e.build)(&e.info.values_with(over)).unwrap_or_else(|err| panic!("{id}: {err}"))
 }
 
 const FC: f64 = 0.981;
@@ -616,16 +606,7 @@ fn gms_explicit_element_lists_equal_to_the_derived_ones_give_identical_forces() 
     let e = find("gms").unwrap();
     let l = friction_core::registry::lists("gms").unwrap();
     for over in [vec![], vec![("n", 5.0), ("q", 2.0), ("sigma1", 40.0)]] {
-        let vals: Vec<f64> = e
-            .info
-            .params
-            .iter()
-            .map(|p| {
-                over.iter()
-                    .find(|o| o.0 == p.key)
-                    .map_or(p.default, |o| o.1)
-            })
-            .collect();
+        let vals = e.info.values_with(&over);
         let d = (l.resolve)(&vals, &[None, None, None]).unwrap();
         let derived = (e.build)(&vals).unwrap();
         let explicit = (l.build)(&vals, &[Some(&d[0]), Some(&d[1]), Some(&d[2])]).unwrap();

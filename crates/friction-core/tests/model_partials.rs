@@ -14,17 +14,7 @@ use proptest::prelude::*;
 
 fn build(id: &str, over: &[(&str, f64)]) -> Box<dyn FrictionModel> {
     let e = find(id).unwrap();
-    let vals: Vec<f64> = e
-        .info
-        .params
-        .iter()
-        .map(|p| {
-            over.iter()
-                .find(|(k, _)| *k == p.key)
-                .map_or(p.default, |o| o.1)
-        })
-        .collect();
-    (e.build)(&vals).unwrap_or_else(|err| panic!("{id}: {err}"))
+    (e.build)(&e.info.values_with(over)).unwrap_or_else(|err| panic!("{id}: {err}"))
 }
 
 /// Signs of everything that selects a branch of `m` at (v, x): its switching functions plus

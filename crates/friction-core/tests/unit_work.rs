@@ -102,13 +102,7 @@ fn no_unit_of_the_slow_links_exceeds_its_work() {
 
 fn model(id: &str, set: &[(&str, f64)]) -> Box<dyn FrictionModel> {
     let e = find(id).unwrap();
-    let values: Vec<f64> = e
-        .info
-        .params
-        .iter()
-        .map(|p| set.iter().find(|s| s.0 == p.key).map_or(p.default, |s| s.1))
-        .collect();
-    (e.build)(&values).unwrap()
+    (e.build)(&e.info.values_with(set)).unwrap()
 }
 
 /// The explorer's displacement sweep: sub-steps of growing velocity, each through

@@ -249,13 +249,7 @@ mod tests {
 
     fn model(id: &str, set: &[(&str, f64)]) -> Box<dyn FrictionModel> {
         let e = find(id).unwrap();
-        let values: Vec<f64> = e
-            .info
-            .params
-            .iter()
-            .map(|p| set.iter().find(|s| s.0 == p.key).map_or(p.default, |s| s.1))
-            .collect();
-        (e.build)(&values).unwrap()
+        (e.build)(&e.info.values_with(set)).unwrap()
     }
 
     /// The settle in pieces of `cap` steps: its answer, the state, and how many pieces it took.
