@@ -248,10 +248,9 @@ struct Current {
     first: Vec<f64>,
     /// Step index within the cycle.
     k: usize,
-    /// The first cycle's start x0, and the states of the `dim` trajectories started at
-    /// x0 + e_i that run beside it (row i): they give the cycle map's matrix. Emptied when the
-    /// first cycle ends.
-    x0: Vec<f64>,
+    /// The states of the `dim` trajectories started at x0 + e_i (x0: the first cycle's start)
+    /// that run beside the first cycle (row i): they give the cycle map's matrix. Emptied when
+    /// the first cycle ends.
     basis: Vec<f64>,
     /// max over the cycle's samples of |F(x0 + e_i) − F(x0)|: how much a change of the cycle's
     /// start in direction i can move F at any sample \[N per unit of state\].
@@ -336,7 +335,6 @@ impl HysteresisRun {
         let dim = m.dim();
         let mut s_cur = vec![0.0; (n + 1) * dim];
         s_cur[..dim].copy_from_slice(&x);
-        let x0 = x.clone();
         let mut basis = Vec::with_capacity(dim * dim);
         let mut gain = vec![0.0; dim];
         let mut e = x.clone();
@@ -361,7 +359,6 @@ impl HysteresisRun {
             s_prev: vec![0.0; (n + 1) * dim],
             first: vec![0.0; n + 1],
             k: 0,
-            x0,
             basis,
             gain,
             shot: false,
@@ -532,13 +529,15 @@ fn shoot(m: &Frbd, c: &mut Current) {
             a[r * dim + i] = f64::from(u8::from(r == i)) - (e[r] - c.x[r]);
         }
     }
-    let mut d: Vec<f64> = c.x.iter().zip(&c.x0).map(|(x, x0)| x - x0).collect();
+    // the cycle just ended, with its start x0, is in the `prev` buffers now
+    let x0 = &c.s_prev[..dim];
+    let mut d: Vec<f64> = c.x.iter().zip(x0).map(|(x, x0)| x - x0).collect();
     let mut piv = vec![0; dim];
     if !lu_factor(&mut a, &mut piv, dim) {
         return;
     }
     lu_solve(&a, &piv, dim, &mut d);
-    let xs: Vec<f64> = c.x0.iter().zip(&d).map(|(x0, d)| x0 + d).collect();
+    let xs: Vec<f64> = x0.iter().zip(&d).map(|(x0, d)| x0 + d).collect();
     if !xs.iter().all(|x| x.is_finite()) {
         return;
     }
