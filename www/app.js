@@ -182,8 +182,45 @@ class Page {
     this.schedule();
   }
 
-  /** Replaces the whole state by a link's (Back/Forward): a fresh `Lab`, its controls and plot. */
+  /** Replaces the whole state by a link's (Back/Forward): a fresh `Lab`, its controls and plot.
+   * A link to a view this module leaves out first loads the module that has it. */
   loadQuery(core) {
+    if (this.b.linkNeedsFull?.(core)) {
+      this.upgrade().then(() => this.loadQuery(core), (e) => this.upgradeFailed(e));
+      return;
+    }
+    this.replaceLab(core);
+  }
+
+  /** Moves the page, once, onto the module with every view (www/index.html): a fresh `Lab`
+   * there from this one's link, so the state carries over. Resolves when it is in place. */
+  upgrade() {
+    this.upgrading ??= (async () => {
+      const status = $("status");
+      status.className = "";
+      status.textContent = "Loading the other views…";
+      status.hidden = false;
+      const full = await loadFull();
+      status.hidden = true;
+      if (this.pending.size > 0) this.applyPending();
+      const core = this.lab.query();
+      this.b = full;
+      window.wasmBindings = full; // the Fit panel draws through it too
+      this.replaceLab(core);
+    })();
+    this.upgrading.catch(() => { this.upgrading = null; }); // a later attempt may succeed
+    return this.upgrading;
+  }
+
+  upgradeFailed(e) {
+    const status = $("status");
+    status.hidden = false;
+    status.className = "error";
+    status.textContent = `The other views could not be loaded (${e && e.message ? e.message : e}); this one still works. Try again, or reload.`;
+    console.warn(e);
+  }
+
+  replaceLab(core) {
     this.pending.clear();
     this.commitPending = false;
     clearTimeout(this.urlTimer);
@@ -731,6 +768,11 @@ class Page {
 
   // ----- changes -----
   change(key, value, commit) {
+    if (key === "view" && this.b.viewNeedsFull?.(value)) {
+      // the view is in the page's second module: switch once it is loaded
+      this.upgrade().then(() => this.change(key, value, commit), (e) => this.upgradeFailed(e));
+      return;
+    }
     // (an embedded frame shares the host's history: there it only replaces its entry)
     if (key === "view" && value !== this.lab.view() && !this.embed) {
       // a view switch is a new history entry (Back returns to the view left); the entry left
@@ -1092,10 +1134,25 @@ function restoreUnloadUrl() {
   }
 }
 
-function main(bindings) {
+/** The page's second wasm module (every view), loaded on first need by www/boot.js, the page's
+ * loader. Resolves to its bindings, the same API as the first module's. */
+function loadFull() {
+  return window.frictionLabLoadFull
+    ? window.frictionLabLoadFull()
+    : Promise.reject(new Error("this page has no loader for the other views"));
+}
+
+async function main(bindings) {
   try {
     restoreUnloadUrl();
-    new Page(bindings).start();
+    let b = bindings;
+    // a link to a view the first module leaves out starts on the second one
+    if (b.linkNeedsFull?.(splitQuery(location.search).core)) {
+      $("status").textContent = "Loading the views…";
+      b = await loadFull();
+      window.wasmBindings = b;
+    }
+    new Page(b).start();
   } catch (e) {
     const status = $("status");
     status.hidden = false;
@@ -1108,5 +1165,5 @@ function main(bindings) {
 if (window.wasmBindings) {
   main(window.wasmBindings);
 } else {
-  addEventListener("TrunkApplicationStarted", () => main(window.wasmBindings), { once: true });
+  addEventListener("frictionlab:started", () => main(window.wasmBindings), { once: true });
 }

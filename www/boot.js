@@ -1,25 +1,93 @@
-// A classic script: runs even where the module loader cannot. In a frame with an opaque origin
-// (sandbox="allow-scripts" without allow-same-origin) on a server that sends no
-// Access-Control-Allow-Origin header, the module scripts and the wasm fetch are refused (they need
-// CORS there). This loads the same bindings and wasm as classic scripts instead
-// (scripts/classic-build.sh) and app.js as a classic script; if even that fails, it says in the
-// frame what the host page must change.
+// The page's wasm loader, a classic script that runs while the page parses (www/index.html).
+//
+// The page is two wasm modules of the same code: the first runs the FrBD letter's views (the
+// default view's, the smaller download), the second every view. Their hashed file names, and the
+// first's views, are <meta> elements above this script (scripts/classic-build.sh). A link to a
+// view the first module leaves out loads the second only; any other link the first only. The
+// module itself has the last word: app.js asks it (`linkNeedsFull`, `viewNeedsFull`) and moves
+// to the second module when a link, a tab or Back needs it, through `frictionLabLoadFull` below.
+//
+// Classic, not a module: in a frame with an opaque origin (sandbox="allow-scripts" without
+// allow-same-origin) on a server that sends no Access-Control-Allow-Origin header, module
+// scripts and the wasm fetch are refused (they need CORS there). This script then loads the
+// second module's bindings and wasm as classic scripts instead and app.js as a classic script; if
+// even that fails, it says in the frame what the host page must change.
 (function () {
-  if (self.origin !== "null") return; // a page with an origin: the normal loader works
+  const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.getAttribute("content") ?? "";
+  const FIRST = meta("friction-lab-first");
+  const FULL = meta("friction-lab-full");
+  const FIRST_VIEWS = meta("friction-lab-first-views").split(",");
 
+  function status(text) {
+    const el = document.getElementById("status");
+    if (!el) return;
+    el.hidden = false;
+    el.className = "error";
+    el.textContent = text;
+  }
+  function whenParsed(f) {
+    if (document.readyState === "loading") addEventListener("DOMContentLoaded", f, { once: true }); else f();
+  }
+
+  /** The view a link names (its last `view=` value, decoded and trimmed), or null. A name
+   * decoded differently from the core's reading only costs the other module: app.js checks. */
+  function linkView(search) {
+    let view = null;
+    for (const part of search.replace(/^\?/, "").split("&")) {
+      const eq = part.indexOf("=");
+      if (eq < 0 || part.slice(0, eq) !== "view") continue;
+      try { view = decodeURIComponent(part.slice(eq + 1).replace(/\+/g, " ")).trim(); } catch { view = ""; }
+    }
+    return view;
+  }
+
+  /** Loads a module (its glue file name) and resolves to its bindings; the wasm is fetched
+   * beside the glue, not after it. */
+  function load(glue) {
+    if (!/^[\w.-]+\.js$/.test(glue)) return Promise.reject(new Error(`no such module "${glue}" in this build`));
+    // absolute URLs: in an opaque-origin frame this script counts as cross-origin, and a
+    // relative specifier of its import() would resolve against about:blank
+    const url = (f) => new URL(f, document.baseURI).href;
+    const wasm = fetch(url(glue.replace(/\.js$/, "_bg.wasm")));
+    return import(url(glue)).then(async (m) => { await m.default({ module_or_path: wasm }); return m; });
+  }
+
+  let full = null;
+  /** The second module's bindings, loaded once (a failed load may be tried again). */
+  window.frictionLabLoadFull = () => {
+    full ??= load(FULL);
+    full.catch(() => { full = null; });
+    return full;
+  };
+
+  function started(bindings) {
+    window.wasmBindings = bindings;
+    dispatchEvent(new CustomEvent("frictionlab:started"));
+  }
+  function failed(error) {
+    whenParsed(() => status("Friction Lab could not start: the WebAssembly module failed to load (" +
+      String(error && error.message ? error.message : error) + "). Try reloading, or use a current browser."));
+    console.warn("wasm load failed", error);
+  }
+
+  function modulePath() {
+    const view = linkView(location.search);
+    const bindings = view !== null && !FIRST_VIEWS.includes(view) ? window.frictionLabLoadFull() : load(FIRST);
+    bindings.then(started, failed);
+  }
+
+  if (self.origin !== "null") { modulePath(); return; }
+
+  // an opaque origin: a server that answers cross-origin requests serves the modules
   function showHelp(error) {
-    const status = document.getElementById("status");
-    if (!status || window.wasmBindings) return;
-    status.hidden = false;
-    status.className = "error";
-    status.textContent = "This embedded Friction Lab cannot load: its frame is sandboxed without " +
+    if (window.wasmBindings) return;
+    status("This embedded Friction Lab cannot load: its frame is sandboxed without " +
       "allow-same-origin and its server sends no Access-Control-Allow-Origin header. The page " +
       "embedding it should add allow-same-origin to the iframe's sandbox attribute (the Embed " +
       "button's snippet has it), or the server should send Access-Control-Allow-Origin: *." +
-      (error ? ` (${error.message || error})` : "");
+      (error ? ` (${error.message || error})` : ""));
   }
-
-  function load(src) {
+  function script(src) {
     return new Promise((resolve, reject) => {
       const s = document.createElement("script");
       s.src = src;
@@ -28,19 +96,17 @@
       document.head.append(s);
     });
   }
-
-  addEventListener("DOMContentLoaded", async () => {
-    // a server that answers cross-origin requests serves the modules: nothing to do
+  (async () => {
     try {
       const r = await fetch(location.href, { method: "HEAD", mode: "cors", cache: "no-store" });
-      if (r.ok) return;
+      if (r.ok) { modulePath(); return; }
     } catch { /* no CORS header: the module loader fails, take the classic path */ }
-    if (window.wasmBindings) return;
-    const glue = document.querySelector('link[rel="modulepreload"][href*="friction-web-"]');
+    await new Promise(whenParsed);
     const app = document.querySelector('script[type="module"][src*="app-"]');
-    if (!glue || !app) { showHelp(); return; }
+    if (!FULL || !app) { showHelp(); return; }
     try {
-      await load(glue.getAttribute("href").replace(/\.js$/, "-classic.js"));
+      // the second module: this frame could not fetch it later
+      await script(`./${FULL.replace(/\.js$/, "-classic.js")}`);
       const b64 = self.frictionLabWasm;
       const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
       delete self.frictionLabWasm;
@@ -50,9 +116,9 @@
       // eslint-disable-next-line no-undef
       window.wasmBindings = wasm_bindgen;
       performance.mark("fl-classic-loaded");
-      await load(app.getAttribute("src")); // app.js starts at once: the bindings are there
+      await script(app.getAttribute("src")); // app.js starts at once: the bindings are there
     } catch (e) {
       showHelp(e);
     }
-  });
+  })();
 })();

@@ -55,8 +55,12 @@
     ro.observe(document.documentElement);
     ro.observe(document.getElementById("controls"));
 
-    const apply = (values) => {
+    const apply = async (values) => {
       const errors = [];
+      // a view the page's first module leaves out: load the one that has it first
+      if (typeof values.view === "string" && page.b.viewNeedsFull?.(values.view)) {
+        try { await page.upgrade(); } catch (e) { return [{ key: "view", message: `could not load the view (${e.message || e})` }]; }
+      }
       for (const [key, value] of Object.entries(values)) {
         try { page.lab.set(String(key), String(value)); } catch (e) { errors.push({ key, message: e.message }); }
       }
@@ -64,7 +68,7 @@
       return errors;
     };
 
-    addEventListener("message", (ev) => {
+    addEventListener("message", async (ev) => {
       if (ev.source !== window.parent) return;
       if (origins && origins.length && !origins.includes(ev.origin)) return;
       const m = ev.data;
@@ -77,7 +81,7 @@
           reply({ ok: false, errors: [{ key: "", message: `${m.cmd} needs ${m.cmd === "view" ? "a view name" : "values: {key: value}"}` }] });
           return;
         }
-        const errors = apply(values);
+        const errors = await apply(values);
         reply({ ok: errors.length === 0, errors, ...snapshot() });
       } else if (m.cmd === "get") {
         const keys = Array.isArray(m.keys) ? m.keys.map(String) : page.lab.controls().map((c) => c.key);

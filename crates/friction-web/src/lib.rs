@@ -272,11 +272,7 @@ pub fn presets(view: &str) -> JsValue {
         heading: &'static str,
         presets: Vec<PresetOut>,
     }
-    let Some(p) = friction_core::views::ALL
-        .iter()
-        .find(|v| v.name == view)
-        .and_then(|v| v.presets)
-    else {
+    let Some(p) = friction_core::views::find(view).and_then(|v| v.presets) else {
         return JsValue::NULL;
     };
     let presets = (p.list)()
@@ -319,6 +315,7 @@ pub fn provisional_text() -> String {
     PROVISIONAL.into()
 }
 
+#[cfg(feature = "full")]
 #[derive(Serialize)]
 struct PhenomenaOut {
     id: &'static str,
@@ -332,6 +329,33 @@ struct PhenomenaOut {
     note: Option<String>,
 }
 
+/// The names of the views this module runs (`www/index.html` names the first module's, so that
+/// its loader picks the right module for a link before either is loaded; the e2e tests compare).
+#[wasm_bindgen(js_name = viewsInBuild)]
+pub fn views_in_build() -> Vec<String> {
+    friction_core::views::ALL
+        .iter()
+        .map(|v| v.name.to_string())
+        .collect()
+}
+
+/// Whether view `name` runs only in the page's second module (`friction-web-full`): this module
+/// leaves it out, and the page fetches that one before it switches to the view. `false` for a
+/// view this module runs and for a name that is no view (the scenario then explains).
+#[wasm_bindgen(js_name = viewNeedsFull)]
+pub fn view_needs_full(name: &str) -> bool {
+    friction_core::views::left_out(name)
+}
+
+/// Whether the link `query` (its last `view=` value) names a view only the second module runs.
+#[wasm_bindgen(js_name = linkNeedsFull)]
+pub fn link_needs_full(query: &str) -> bool {
+    friction_core::scenario::query::pairs(query)
+        .into_iter()
+        .rfind(|(k, _)| k == "view")
+        .is_some_and(|(_, v)| friction_core::views::left_out(v.trim()))
+}
+
 /// Column names of the phenomena matrix.
 #[wasm_bindgen(js_name = phenomenaColumns)]
 pub fn phenomena_columns() -> JsValue {
@@ -341,6 +365,7 @@ pub fn phenomena_columns() -> JsValue {
 /// One row of the phenomena matrix (default parameters; stick-slip from the 40 s benchmark):
 /// `{id, name, provisional, flags, flag, note}`. One row takes up to ~0.25 s natively (bristle), so the page asks
 /// for one row per frame and caches them.
+#[cfg(feature = "full")]
 #[wasm_bindgen(js_name = phenomenaRow)]
 pub fn phenomena_row(id: &str) -> Result<JsValue, JsError> {
     use friction_core::experiments::{bench_view, phenomena};

@@ -234,3 +234,40 @@ fn a_run_of_millions_of_steps_is_thinned_over_its_whole_length_on_wasm32() {
         pts.len()
     );
 }
+
+/// This suite builds the page's first module (no `full` feature): it runs the FrBD letter's two
+/// views, offers all ten, and says which links need the second module.
+#[wasm_bindgen_test]
+fn the_first_module_runs_the_letter_views_and_names_the_rest() {
+    use friction_web::{link_needs_full, view_needs_full};
+    assert!(!view_needs_full("hysteresis") && !view_needs_full("relaxation"));
+    assert!(view_needs_full("stickslip") && view_needs_full("curve") && view_needs_full("sweep"));
+    assert!(
+        !view_needs_full("nonsense"),
+        "no module has it: the scenario explains"
+    );
+    assert!(link_needs_full("v=1&view=robot&tend=3"));
+    assert!(
+        link_needs_full("view=%20stickslip"),
+        "decoded and trimmed as the scenario reads it"
+    );
+    assert!(
+        !link_needs_full("view=stickslip&view=relaxation"),
+        "the last value counts"
+    );
+    assert!(!link_needs_full("v=1&vs=0.02"));
+    let lab = Lab::new("v=1");
+    let controls = Array::from(&lab.controls());
+    let view = controls
+        .iter()
+        .find(|c| get(c, "key").as_string().as_deref() == Some("view"))
+        .unwrap();
+    assert_eq!(Array::from(&get(&view, "options")).length(), 10);
+    // reached only if the page did not load the second module first: a message, no panic
+    let lab = Lab::new("view=stickslip");
+    let errs = Array::from(&lab.errors());
+    assert_eq!(errs.length(), 1);
+    let reason = get(&errs.get(0), "reason").as_string().unwrap();
+    assert!(reason.contains("not in this build"), "{reason}");
+    assert_eq!(lab.view(), "hysteresis");
+}

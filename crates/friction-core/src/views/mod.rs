@@ -19,16 +19,91 @@ pub mod table65;
 
 use crate::job::ViewDef;
 
-/// The views, in the order the page offers them; the first is the default.
+/// The views this build runs, in the order the page offers them; the first is the default.
+///
+/// Without the `all-views` feature only the FrBD letter's two views are compiled in: the page's
+/// first module carries those, and fetches the module with every view when another is asked for
+/// ([`left_out`]); the unused views' code then never reaches that module (wasm size).
 pub static ALL: &[&ViewDef] = &[
     &hysteresis::VIEW,
     &relaxation::VIEW,
+    #[cfg(feature = "all-views")]
     &robot::VIEW,
+    #[cfg(feature = "all-views")]
     &curve::CURVE,
+    #[cfg(feature = "all-views")]
     &curve::EXPLORER,
+    #[cfg(feature = "all-views")]
     &stickslip::VIEW,
+    #[cfg(feature = "all-views")]
     &presliding::VIEW,
+    #[cfg(feature = "all-views")]
     &breakaway::VIEW,
+    #[cfg(feature = "all-views")]
     &prescribed::VIEW,
+    #[cfg(feature = "all-views")]
     &sweep::VIEW,
 ];
+
+/// A view's `view=` name and title, known to every build, also to one that leaves the view out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ViewName {
+    /// Stable value of the `view=` key.
+    pub name: &'static str,
+    /// Human title (the page's tab).
+    pub title: &'static str,
+}
+
+/// Name and title of a view, read when the program is compiled: the list below holds only
+/// these texts, not the views, so it keeps no view's code in a build that leaves it out.
+const fn name_of(v: &ViewDef) -> ViewName {
+    ViewName {
+        name: v.name,
+        title: v.title,
+    }
+}
+
+/// Every view, in the order the page offers them, whether or not this build runs it (the page's
+/// tabs and the `view` control list them all).
+pub static CATALOG: &[ViewName] = &[
+    name_of(&hysteresis::VIEW),
+    name_of(&relaxation::VIEW),
+    name_of(&robot::VIEW),
+    name_of(&curve::CURVE),
+    name_of(&curve::EXPLORER),
+    name_of(&stickslip::VIEW),
+    name_of(&presliding::VIEW),
+    name_of(&breakaway::VIEW),
+    name_of(&prescribed::VIEW),
+    name_of(&sweep::VIEW),
+];
+
+/// The view named `name`, if this build runs it.
+pub fn find(name: &str) -> Option<&'static ViewDef> {
+    ALL.iter().copied().find(|v| v.name == name)
+}
+
+/// Whether `name` is a view this build leaves out (a build without `all-views`): the page then
+/// loads the module that has it. `false` for a view it runs and for a name that is no view.
+pub fn left_out(name: &str) -> bool {
+    find(name).is_none() && CATALOG.iter().any(|v| v.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_catalog_names_every_view_in_page_order() {
+        let all: Vec<ViewName> = ALL.iter().map(|v| name_of(v)).collect();
+        if cfg!(feature = "all-views") {
+            assert_eq!(all, CATALOG);
+        } else {
+            assert!(CATALOG.starts_with(&all));
+        }
+        for v in CATALOG {
+            assert_eq!(left_out(v.name), find(v.name).is_none(), "{}", v.name);
+        }
+        assert!(!left_out("no-such-view"));
+    }
+}
