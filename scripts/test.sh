@@ -27,7 +27,8 @@ CHROMEDRIVER=/usr/bin/chromedriver \
 
 step "trunk build --release"
 trunk build --release 2>&1 | grep -vE '^\s*$' | tail -n 5
-# the page's wasm and the Fit panel's worker wasm (loaded only when the panel opens)
+# the page's two modules (the first for the default view, the second when a view needs it) and the
+# Fit panel's worker wasm (loaded only when the panel opens)
 for WASM in dist/*.wasm; do
   echo "   $(basename "$WASM"): $(stat -c %s "$WASM") bytes raw, $(gzip -9c "$WASM" | wc -c) bytes gzip"
 done
