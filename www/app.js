@@ -194,11 +194,12 @@ class Page {
 
   /** Moves the page, once, onto the module with every view (www/index.html): a fresh `Lab`
    * there from this one's link, so the state carries over. Resolves when it is in place. */
-  upgrade() {
+  upgrade(view = null) {
     this.upgrading ??= (async () => {
       const status = $("status");
+      const title = view && [...$("view-select").options].find((o) => o.value === view)?.textContent;
       status.className = "";
-      status.textContent = "Loading the other views…";
+      status.textContent = title ? `Loading “${title}”…` : "Loading the other views…";
       status.hidden = false;
       const full = await loadFull();
       status.hidden = true;
@@ -217,6 +218,7 @@ class Page {
     status.hidden = false;
     status.className = "error";
     status.textContent = `The other views could not be loaded (${e && e.message ? e.message : e}); this one still works. Try again, or reload.`;
+    this.syncTabs(); // the tab and the menu show the view that is still shown
     console.warn(e);
   }
 
@@ -770,7 +772,7 @@ class Page {
   change(key, value, commit) {
     if (key === "view" && this.b.viewNeedsFull?.(value)) {
       // the view is in the page's second module: switch once it is loaded
-      this.upgrade().then(() => this.change(key, value, commit), (e) => this.upgradeFailed(e));
+      this.upgrade(value).then(() => this.change(key, value, commit), (e) => this.upgradeFailed(e));
       return;
     }
     // (an embedded frame shares the host's history: there it only replaces its entry)

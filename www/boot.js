@@ -49,6 +49,7 @@
     // relative specifier of its import() would resolve against about:blank
     const url = (f) => new URL(f, document.baseURI).href;
     const wasm = fetch(url(glue.replace(/\.js$/, "_bg.wasm")));
+    wasm.catch(() => {}); // reported through the import or the init below, not as unhandled
     return import(url(glue)).then(async (m) => { await m.default({ module_or_path: wasm }); return m; });
   }
 

@@ -121,3 +121,25 @@ test("a bad view name is explained, whichever module the loader picks for it", a
   assert.equal((await fetchedModules(page)).length, 1, "one module");
   assert.deepEqual(problems, []);
 });
+
+test("when the second module cannot be fetched, the page says so, keeps working, and a later click retries", async () => {
+  const { page, problems } = await open("?v=1");
+  await shows(page, "hysteresis");
+  await page.route(/friction-web-full-/, (r) => r.abort());
+  await page.click("#tab-stickslip");
+  await page.waitForFunction(() => /could not be loaded/.test(document.getElementById("status").textContent));
+  assert.equal(await page.isVisible("#status"), true);
+  assert.equal(await page.evaluate(() => window.frictionLab.lab.view()), "hysteresis");
+  assert.equal(await page.getAttribute("#tab-hysteresis", "aria-selected"), "true");
+  assert.equal(await page.inputValue("#view-select"), "hysteresis", "the menu shows the view still shown");
+  assert.doesNotMatch(page.url(), /view=stickslip/, "the link still says what is shown");
+  // the first module's views still answer
+  await page.click("#tab-relaxation");
+  await shows(page, "relaxation");
+  await page.unroute(/friction-web-full-/);
+  await page.click("#tab-stickslip");
+  await shows(page, "stickslip");
+  assert.equal(await page.isVisible("#status"), false, "the message goes with the cause");
+  // the refused requests themselves are the only errors
+  assert.deepEqual(problems.filter((p) => !/net::ERR_FAILED/.test(p)), []);
+});
