@@ -56,6 +56,14 @@ pub trait System {
         1.0
     }
 
+    /// The value state `i` is measured from by the relative tolerance: its error is weighted
+    /// by atol × [`System::scale`] + rtol × |y_i − origin|. 0 (plain |y_i|) unless the state
+    /// moves about a known offset: the block's ẋ about the belt speed, where what the friction
+    /// law sees, and what its instabilities amplify, is the relative velocity ẋ − v_b.
+    fn rtol_origin(&self, _i: usize) -> f64 {
+        0.0
+    }
+
     /// Number of trailing states that are discrete (modes, counters): their derivative is zero
     /// and only [`System::on_event`] changes them, so they are kept out of the linear algebra and
     /// the error norm.
@@ -113,6 +121,9 @@ macro_rules! forward_system {
         }
         fn scale(&self, i: usize) -> f64 {
             self.0.scale(i)
+        }
+        fn rtol_origin(&self, i: usize) -> f64 {
+            self.0.rtol_origin(i)
         }
         fn n_frozen(&self) -> usize {
             self.0.n_frozen()
@@ -253,6 +264,8 @@ pub struct Rodas {
     use_inv: bool,
     /// System::scale(i), cached because the scale never changes during a run.
     scales: Vec<f64>,
+    /// System::rtol_origin(i), cached likewise.
+    origins: Vec<f64>,
     k: Vec<f64>,
     f0: Vec<f64>,
     f1: Vec<f64>,
@@ -337,6 +350,7 @@ impl Rodas {
             self.dinv = vec![0.0; nc];
             self.inv = vec![0.0; nc * nc];
             self.scales = vec![0.0; nc];
+            self.origins = vec![0.0; nc];
             self.k = vec![0.0; nc * MAX_STAGES];
             self.f0 = vec![0.0; n];
             self.f1 = vec![0.0; n];
@@ -369,6 +383,9 @@ impl Rodas {
         self.resize(n, nc, p, ne);
         for (i, sc) in self.scales.iter_mut().enumerate() {
             *sc = sys.scale(i);
+        }
+        for (i, o) in self.origins.iter_mut().enumerate() {
+            *o = sys.rtol_origin(i);
         }
     }
 
