@@ -431,6 +431,7 @@ impl BenchRun {
             h0: 1e-6,
             hmax: (b.tend / 200.0).max(1e-3),
             max_steps: MAX_STEPS,
+            predictive: sys.st.vrel,
         };
         ws.solver.set_method(method_for(model));
         ws.solver
