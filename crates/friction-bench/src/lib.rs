@@ -19,6 +19,11 @@ pub struct Belt<'a> {
     m: f64,
     k: f64,
     vb: f64,
+    /// y\[1\] is the relative velocity v = ẋ − v_b instead of ẋ (so that the relative tolerance
+    /// of that state refers to v, as the core's error norm does).
+    vrel: bool,
+    /// The core's absolute-tolerance scale of the velocity ([`Bench::velocity_scale`]).
+    vscale: f64,
     ns: usize,
     nz: usize,
     /// Partials scratch \[∂ż/∂z | ∂ż/∂v | ∂F/∂z\], each `ns` long.
@@ -35,6 +40,11 @@ impl<'a> Belt<'a> {
     /// The loop for `model` on bench `b`; `None` when the model has no state, or coupled
     /// continuous states (neither is needed for the compared models).
     pub fn new(model: &'a dyn FrictionModel, b: &Bench) -> Option<Self> {
+        Self::with_coordinates(model, b, false)
+    }
+
+    /// As [`Belt::new`], with y\[1\] = v = ẋ − v_b when `vrel` (else ẋ).
+    pub fn with_coordinates(model: &'a dyn FrictionModel, b: &Bench, vrel: bool) -> Option<Self> {
         let ns = model.n_states();
         let nz = ns - model.n_discrete().min(ns);
         if nz == 0 || !(model.separable() || nz == 1) {
@@ -46,6 +56,12 @@ impl<'a> Belt<'a> {
             m: b.m,
             k: b.spring_rate(),
             vb: b.vb,
+            vrel,
+            vscale: if model.micro_slip() {
+                b.velocity_scale()
+            } else {
+                1.0
+            },
             ns,
             nz,
             partials: RefCell::new(vec![0.0; 3 * ns]),
@@ -63,16 +79,21 @@ impl<'a> Belt<'a> {
     /// Initial state: x = 0, ẋ = v_b (stuck start), virgin model states.
     pub fn initial(&self, y: &mut [f64]) {
         y[0] = 0.0;
-        y[1] = self.vb;
+        y[1] = if self.vrel { 0.0 } else { self.vb };
         self.model.initial_state(&mut y[2..]);
     }
 
-    /// Absolute tolerance per state for `atol`, scaled as the core's solver scales it (x and ẋ
-    /// by 1, model states by their typical magnitude, discrete modes by 1).
+    /// Absolute tolerance per state for `atol`, scaled as the core's solver scales it (x by 1,
+    /// ẋ by 1 or, for a [micro-slip](FrictionModel::micro_slip) law, by
+    /// [`Bench::velocity_scale`], model states by their typical magnitude, discrete modes by 1).
+    /// The core also measures ẋ's relative tolerance from v_b for such a law; diffsol cannot,
+    /// but in the coordinates of [`Belt::with_coordinates`] (y\[1\] = v) its norm is the same.
     pub fn atol(&self, atol: f64) -> Vec<f64> {
         (0..self.dim())
             .map(|i| {
-                if i < 2 || i - 2 >= self.nz {
+                if i == 1 {
+                    atol * self.vscale
+                } else if i < 2 || i - 2 >= self.nz {
                     atol
                 } else {
                     atol * self.model.state_scale(i - 2)
@@ -81,15 +102,25 @@ impl<'a> Belt<'a> {
             .collect()
     }
 
+    /// The relative velocity v = ẋ − v_b at y.
+    #[inline]
+    fn v(&self, y: &[f64]) -> f64 {
+        if self.vrel {
+            y[1]
+        } else {
+            y[1] - self.vb
+        }
+    }
+
     /// dy/dt.
     pub fn rhs(&self, y: &[f64], dy: &mut [f64]) {
         self.rhs_calls.set(self.rhs_calls.get() + 1);
-        let v = y[1] - self.vb;
+        let v = self.v(y);
         let fe = -self.k * y[0];
         let f = self
             .model
             .derivative_and_force(v, fe, &y[2..], &mut dy[2..]);
-        dy[0] = y[1];
+        dy[0] = if self.vrel { y[1] + self.vb } else { y[1] };
         dy[1] = (fe - f) / self.m;
     }
 
@@ -97,7 +128,7 @@ impl<'a> Belt<'a> {
     /// them at this point, as the core's solver does).
     pub fn jvp(&self, y: &[f64], w: &[f64], out: &mut [f64]) {
         self.jvp_calls.set(self.jvp_calls.get() + 1);
-        let v = y[1] - self.vb;
+        let v = self.v(y);
         let fe = -self.k * y[0];
         let ns = self.ns;
         let mut buf = self.partials.borrow_mut();
@@ -153,13 +184,13 @@ impl<'a> Belt<'a> {
 
     /// The model's switching functions at y.
     pub fn switches(&self, y: &[f64], g: &mut [f64]) {
-        let v = y[1] - self.vb;
+        let v = self.v(y);
         self.model.switches(v, -self.k * y[0], &y[2..], g);
     }
 
     /// Applies the model's discrete update for switch `i` crossing in direction `rising`.
     pub fn on_switch(&self, i: usize, rising: bool, y: &mut [f64]) -> bool {
-        let v = y[1] - self.vb;
+        let v = self.v(y);
         let fe = -self.k * y[0];
         self.model.on_switch(i, rising, v, fe, &mut y[2..])
     }

@@ -37,3 +37,23 @@ fn gms_end_point_error_follows_the_tolerance() {
         );
     }
 }
+
+/// LuGre and elasto-plastic stick by micro-slip: at rest the relative velocity v = ẋ − v_b is
+/// ~1e-6 m/s, and the first breakaway (the Stribeck curve's negative slope) amplifies its error
+/// ~1000×. While the solver weighed the velocity's error against |ẋ| ≈ v_b and 1 m/s, that
+/// error went unseen: x(40) was 84 tol off at tol 1e-6 for LuGre and 146 tol at 5e-7 for
+/// elasto-plastic (38 and 54 tol at 1e-8). Weighed against |v| and v_b/10 the worst is 11 tol.
+#[test]
+fn micro_slip_end_point_error_follows_the_tolerance() {
+    for id in ["lugre", "elasto-plastic"] {
+        let (x_ref, _) = end_point(id, 1e-11);
+        for tol in [1e-8, 1e-7, 5e-7, 1e-6] {
+            let (x, _) = end_point(id, tol);
+            let err = (x - x_ref).abs();
+            assert!(
+                err < 15.0 * tol,
+                "{id} at tol {tol:e}: |x(40) − x_ref| = {err:.2e} m"
+            );
+        }
+    }
+}

@@ -93,6 +93,9 @@ impl FrictionModel for LuGre {
         dx[0] = zd;
         self.sigma0 * x[0] + self.sigma1 * zd + self.sigma2 * v
     }
+    fn micro_slip(&self) -> bool {
+        true
+    }
     fn state_scale(&self, _i: usize) -> f64 {
         self.fc / self.sigma0
     }

@@ -385,6 +385,7 @@ const OPTIONS: Options = Options {
     h0: 0.0,
     hmax: f64::INFINITY,
     max_steps: 20_000,
+    predictive: false,
 };
 
 /// The integration of a model with state, a sample interval at a time.

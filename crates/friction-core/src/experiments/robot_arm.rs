@@ -538,6 +538,7 @@ impl RobotPieces {
             h0: 0.0,
             hmax: hmax.min(arm.tend / 200.0),
             max_steps: MAX_STEPS,
+            predictive: false,
         };
         let mut solver = Rodas::new();
         solver

@@ -37,6 +37,7 @@ pub const OPTIONS: Options = Options {
     h0: 0.0,
     hmax: f64::INFINITY,
     max_steps: 20_000,
+    predictive: false,
 };
 
 /// Work done by one run.

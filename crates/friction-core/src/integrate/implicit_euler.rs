@@ -64,6 +64,7 @@ const SLIDE_OPTS: Options = Options {
     h0: 0.0,
     hmax: f64::INFINITY,
     max_steps: 20_000,
+    predictive: false,
 };
 
 /// Solver steps one [`StateStepper`] may spend in [`StateStepper::advance`] (about 0.1 s natively)

@@ -88,6 +88,9 @@ pub(super) struct LoopState {
     /// scale of the model's continuous states (a bristle deflection, ~1e-5 m for LuGre), so
     /// that pre-sliding displacements of micrometres are resolved.
     pub(super) xscale: f64,
+    /// The block's velocity error is weighed against the relative velocity
+    /// ([`Bench::velocity_scale`]): a micro-slip law on the belt.
+    pub(super) vrel: bool,
     pub(super) ns: usize,
     pub(super) nsw: usize,
     pub(super) mode: Mode,
@@ -132,6 +135,7 @@ impl<'a> ClosedLoop<'a> {
                         (0..nz).map(|i| model.state_scale(i)).fold(1.0, f64::min)
                     }
                 },
+                vrel: drive == Drive::Belt && model.micro_slip(),
                 ns: model.n_states(),
                 nsw: model.n_switches(),
                 mode: Mode::Free,
@@ -527,12 +531,22 @@ impl System for ClosedLoop<'_> {
     }
 
     fn scale(&self, i: usize) -> f64 {
-        if i < 2 {
+        if i == 1 && self.st.vrel {
+            self.st.b.velocity_scale()
+        } else if i < 2 {
             self.st.xscale
         } else if i < self.st.head {
             1.0
         } else {
             self.model.state_scale(i - self.st.head)
+        }
+    }
+
+    fn rtol_origin(&self, i: usize) -> f64 {
+        if i == 1 && self.st.vrel {
+            self.st.b.vb
+        } else {
+            0.0
         }
     }
 
@@ -671,6 +685,7 @@ impl LoopState {
             drive: Drive::Belt,
             head: 2,
             xscale: 1.0,
+            vrel: false,
             ns: 0,
             nsw: 0,
             mode: Mode::Free,

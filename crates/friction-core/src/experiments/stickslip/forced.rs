@@ -261,6 +261,7 @@ impl ForcedRun {
             h0: 1e-6 * hmax.min(1.0),
             hmax,
             max_steps: MAX_STEPS,
+            predictive: false,
         };
         ws.solver.set_method(method_for(model));
         ws.solver

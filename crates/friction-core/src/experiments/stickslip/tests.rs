@@ -174,6 +174,7 @@ fn gonthier_dwell_state_stays_in_range_with_analytic_partials() {
         h0: 1e-6,
         hmax: b.tend / 200.0,
         max_steps: 1_000_000,
+        predictive: false,
     };
     let mut solver = Rodas::with_method(method_for(m.as_ref()));
     solver

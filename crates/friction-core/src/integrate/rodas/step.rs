@@ -302,7 +302,8 @@ impl Rodas {
             let v = yn[i];
             self.ynew[i] = v;
             finite &= v.is_finite();
-            let sc = opts.atol * self.scales[i] + opts.rtol * y0[i].abs().max(v.abs());
+            let o = self.origins[i];
+            let sc = opts.atol * self.scales[i] + opts.rtol * (y0[i] - o).abs().max((v - o).abs());
             let e = k[ns - 1][i] / sc;
             sum += e * e;
         }
@@ -373,7 +374,9 @@ impl Rodas {
         let err_k = &self.k[(ns - 1) * nc..ns * nc];
         let mut sum = 0.0;
         for i in 0..nc {
-            let sc = opts.atol * self.scales[i] + opts.rtol * y[i].abs().max(self.ynew[i].abs());
+            let o = self.origins[i];
+            let sc = opts.atol * self.scales[i]
+                + opts.rtol * (y[i] - o).abs().max((self.ynew[i] - o).abs());
             let e = err_k[i] / sc;
             sum += e * e;
         }
