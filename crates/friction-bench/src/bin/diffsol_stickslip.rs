@@ -8,7 +8,7 @@
 //! analytic partials through the core's public `FrictionModel` interface (diffsol gets J·w from
 //! the same partials), rtol = atol = tol, atol scaled per state as the core scales it. Error
 //! measure as in the scipy table: |x(40) − x_ref(40)|, x_ref from our solver at tol 1e-12.
-//! For a micro-slip law (LuGre, elasto-plastic, Dahl) the core weighs ẋ's error by
+//! For a micro-slip law (LuGre, elasto-plastic) the core weighs ẋ's error by
 //! atol × v_b/10 + rtol × |ẋ − v_b|; diffsol's norm is atol + rtol × |y|, so each of its methods
 //! runs twice: on y = \[x, ẋ, z…\] (`bdf`, …) and on y = \[x, v, z…\] with v = ẋ − v_b
 //! (`bdf:v`, …), where its norm is the core's; the matched-accuracy rule takes the fastest of all.

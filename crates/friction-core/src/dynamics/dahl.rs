@@ -65,9 +65,6 @@ impl FrictionModel for Dahl {
     fn force(&self, _v: f64, _fe: f64, x: &[f64]) -> f64 {
         self.sigma0 * x[0]
     }
-    fn micro_slip(&self) -> bool {
-        true
-    }
     fn state_scale(&self, _i: usize) -> f64 {
         self.fc / self.sigma0
     }
