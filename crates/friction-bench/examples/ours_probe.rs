@@ -57,6 +57,11 @@ fn run() -> Result<(), String> {
             let r = once(&mut ws, tol)?;
             let x = r.x.last().copied().unwrap_or(f64::NAN);
             let m = r.metrics();
+            if std::env::var_os("PROBE_TRACE").is_some() {
+                for i in 0..r.t.len() {
+                    eprintln!("{:.9} {:.12e} {:.6e} {:.6e}", r.t[i], r.x[i], r.v[i], r.force[i]);
+                }
+            }
             println!(
                 "{tol:e} x_end {x:.17e} steps {} breakaway {:.12} period {:.12}",
                 m.steps, m.breakaway_time, m.period

@@ -122,8 +122,19 @@ impl ElastoPlastic {
 
     #[inline]
     fn zdot(&self, v: f64, z: f64) -> f64 {
+        // In the elastic band (every stick) α = 0 whatever F_ss is, and ż = v − 0·u = v to
+        // the bit: the exponential of F_ss, a third of a stage's cost there, is skipped.
+        if self.elastic(z, v) {
+            return v;
+        }
         let fss = self.fss(v);
         v - self.alpha_with(z, v, fss) * self.sigma0 * v.abs() * z / fss
+    }
+
+    /// Whether α(z, v) = 0 without F_ss: opposite signs, or |z| within the elastic band.
+    #[inline]
+    fn elastic(&self, z: f64, v: f64) -> bool {
+        common::sgn(v) != common::sgn(z) || z.abs() <= self.zba
     }
 }
 
@@ -166,6 +177,13 @@ impl FrictionModel for ElastoPlastic {
         let r = (v / self.vs).abs();
         if r == 0.0 && self.i < 1.0 {
             return None;
+        }
+        if self.elastic(z, v) {
+            // α = 0 with zero derivatives: ż = v (the same values the general path gives).
+            dzdz[0] = -0.0;
+            dzdv[0] = 1.0;
+            dfdz[0] = self.sigma0;
+            return Some(self.sigma1 + self.sigma2);
         }
         let fss = self.fss(v);
         let e = common::shape_pow(r, self.i);
