@@ -59,7 +59,10 @@ fn run() -> Result<(), String> {
             let m = r.metrics();
             if std::env::var_os("PROBE_TRACE").is_some() {
                 for i in 0..r.t.len() {
-                    eprintln!("{:.9} {:.12e} {:.6e} {:.6e}", r.t[i], r.x[i], r.v[i], r.force[i]);
+                    eprintln!(
+                        "{:.9} {:.12e} {:.6e} {:.6e}",
+                        r.t[i], r.x[i], r.v[i], r.force[i]
+                    );
                 }
             }
             println!(

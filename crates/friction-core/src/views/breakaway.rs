@@ -10,11 +10,10 @@
 //! reaches `umax`; F_b is the friction peak of that run ([`Breakaway::of`]). A law without a
 //! stiction peak gets its largest F, and the readout says so.
 
-use crate::experiments::driven::unit_steps_of;
 use crate::experiments::stickslip::forced::{
     Breakaway, BreakawayCurve, ForcedRun, ForcedSeries, Forcing, Push,
 };
-use crate::experiments::stickslip::{StickSlipError, Workspace, MAX_STEPS};
+use crate::experiments::stickslip::{self, StickSlipError, Workspace, MAX_STEPS};
 use crate::integrate::rodas::SolveError;
 use crate::job::{columns, sig, BuiltModel, Inputs, Job, Output, Readout, ViewDef, ViewKind};
 use crate::model::{short_labels, PROVISIONAL};
@@ -153,7 +152,7 @@ impl Ramps {
     }
 }
 
-/// One ramp per (model, rate), [`unit_steps_of`] solver steps per unit of work: a ramp can take
+/// One ramp per (model, rate), [`stickslip::unit_steps`] solver steps per unit of work: a ramp can take
 /// hundreds of thousands of steps (a stiff law at a slow rate ran 20 s in one piece), so runs are
 /// cut into pieces the caller's budget can stop.
 pub struct BreakawayJob {
@@ -211,7 +210,7 @@ impl BreakawayJob {
             }
         };
         // the block adds x and ẋ to the model's states
-        let out = run.advance(&mut self.ws, m, unit_steps_of(m, 2))?;
+        let out = run.advance(&mut self.ws, m, stickslip::unit_steps(m))?;
         if out.is_none() {
             self.current = Some(run);
         }

@@ -2,12 +2,11 @@
 //! breakaway force, m ẍ = u(t) − F (Canudas de Wit et al. 1995, Fig. 2): the displacement
 //! against the force and against time, for one to four registry models. LuGre is spring-like
 //! with slope σ0 for small forces and hysteretic near breakaway; a static law with stiction
-//! holds x = 0 exactly. Each model's run advances [`unit_steps_of`] solver steps at a time
+//! holds x = 0 exactly. Each model's run advances [`stickslip::unit_steps`] solver steps at a time
 //! (GMS with 1000 elements: 0.3 ms a step).
 
-use crate::experiments::driven::unit_steps_of;
 use crate::experiments::stickslip::forced::{ForcedRun, ForcedSeries, Forcing, Push};
-use crate::experiments::stickslip::{StickSlipError, Workspace, MAX_STEPS};
+use crate::experiments::stickslip::{self, StickSlipError, Workspace, MAX_STEPS};
 use crate::integrate::rodas::SolveError;
 use crate::job::{columns, sig, BuiltModel, Inputs, Job, Output, Readout, ViewDef, ViewKind};
 use crate::model::{short_labels, PROVISIONAL};
@@ -218,7 +217,7 @@ impl Job for PreslidingJob {
             }
         };
         // the block adds x and ẋ to the model's states
-        match run.advance(&mut self.ws, m.as_ref(), unit_steps_of(m.as_ref(), 2)) {
+        match run.advance(&mut self.ws, m.as_ref(), stickslip::unit_steps(m.as_ref())) {
             Ok(Some(r)) => {
                 self.runs.push((i, r));
                 self.next += 1;

@@ -1,9 +1,8 @@
 //! `view=stickslip`: the Rabinowicz benchmark (thesis §6.3, CATALOG §7.1) with one to four
 //! registry models, each built with the view's μ_s, μ_k and the derived normal force F_N = m·g,
-//! advanced [`unit_steps_of`] solver steps at a time (a long `t_end` with a switching model takes
+//! advanced [`stickslip::unit_steps`] solver steps at a time (a long `t_end` with a switching model takes
 //! seconds; GMS with 1000 elements 0.5 ms a step). Run times are measured with the caller's clock: the core has none.
 
-use crate::experiments::driven::unit_steps_of;
 use crate::experiments::stickslip::{self, Bench, BenchRun, StickSlipRun, Workspace, PARAMS};
 use crate::job::{columns, sig, BuiltModel, Job, Output, Readout, Table, ViewDef, ViewKind};
 use crate::model::short_labels;
@@ -101,7 +100,7 @@ impl Job for StickSlipJob {
         match started {
             // the closed loop adds x and ẋ to the model's states
             Ok((mut run, ms)) => {
-                match run.advance(&mut self.ws, m.as_ref(), unit_steps_of(m.as_ref(), 2)) {
+                match run.advance(&mut self.ws, m.as_ref(), stickslip::unit_steps(m.as_ref())) {
                     Ok(Some(r)) => {
                         self.runs.push((i, r, ms + (clock() - t)));
                         self.next += 1;

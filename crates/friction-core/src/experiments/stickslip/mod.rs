@@ -25,7 +25,7 @@
 //! Laws with a state (SD/SV's displacement X) keep integrating it during the slide with v = v*.
 //! Surfaces v* ≠ 0 are found from the model's switching functions (Rooney–Deravi's |v| = v_0).
 
-use super::driven::UNIT_WORK;
+use super::driven::{unit_steps_of, UNIT_WORK};
 use crate::integrate::meter;
 use crate::integrate::rodas::{Method, Options, Rodas, SolveError, System};
 use crate::model::FrictionModel;
@@ -322,6 +322,14 @@ pub fn method_for(model: &dyn FrictionModel) -> Method {
     } else {
         Method::Rodas5P
     }
+}
+
+/// Solver steps per unit of work of a closed-loop run of `model` (the benchmark, and the
+/// breakaway and pre-sliding views' driven loops): [`unit_steps_of`] for the loop's x and ẋ,
+/// in steps of the method [`method_for`] picks (a Rodas5P step does 8 stages to Rodas4's 6, and
+/// the work meter counts them).
+pub fn unit_steps(model: &dyn FrictionModel) -> usize {
+    (unit_steps_of(model, 2) * Method::Rodas4.stages() / method_for(model).stages()).max(1)
 }
 
 /// Runs the benchmark for `model` with view values in [`PARAMS`] order.

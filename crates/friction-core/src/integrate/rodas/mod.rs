@@ -252,6 +252,17 @@ pub enum Method {
     Rodas5P,
 }
 
+impl Method {
+    /// Stages of one step (right-hand-side evaluations and solves): what a step costs, for the
+    /// work meter and for sizing units of work.
+    pub const fn stages(self) -> usize {
+        match self {
+            Method::Rodas4 => 6,
+            Method::Rodas5P => 8,
+        }
+    }
+}
+
 /// The Rosenbrock integrator ([`Method`]) and its scratch (reuse one value across runs to avoid allocation).
 #[derive(Debug, Default, Clone)]
 pub struct Rodas {

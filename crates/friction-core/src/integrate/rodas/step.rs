@@ -213,7 +213,7 @@ impl Rodas {
         h: f64,
         opts: &Options,
     ) -> f64 {
-        crate::integrate::meter::step(self.n);
+        crate::integrate::meter::step(self.n, self.tab().s);
         if self.use_inv && self.p == 0 {
             match self.nc {
                 1 => return self.attempt_small::<1, S>(sys, y, h, opts),
