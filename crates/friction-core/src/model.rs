@@ -333,4 +333,13 @@ impl ModelEntry {
         let v: Vec<f64> = self.info.params.iter().map(|p| p.default).collect();
         (self.build)(&v)
     }
+
+    /// Builds the model with the values in `set` (key, value), every other parameter at its
+    /// default ([`ModelInfo::values_with`]).
+    pub fn build_with(
+        &self,
+        set: &[(&str, f64)],
+    ) -> Result<Box<dyn FrictionModel>, crate::params::ParamError> {
+        (self.build)(&self.info.values_with(set))
+    }
 }

@@ -75,7 +75,8 @@ fn drive(model: &dyn FrictionModel, v: &dyn Fn(f64) -> f64, tend: f64) -> (Vec<f
 
 fn build(id: &str, over: &[(&str, f64)]) -> Box<dyn FrictionModel> {
     let e = find(id).unwrap_or_else(|| panic!("{id} not registered"));
-    (e.build)(&e.info.values_with(over)).unwrap_or_else(|err| panic!("{id}: {err}"))
+    e.build_with(over)
+        .unwrap_or_else(|err| panic!("{id}: {err}"))
 }
 
 const FC: f64 = 0.981;

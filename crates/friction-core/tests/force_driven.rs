@@ -22,7 +22,7 @@ const LUGRE_1995: &str = "model=lugre&fn=1&mus=1.5&muk=1&sigma0=1e5&sigma1=316.2
 /// A registry model with its defaults, some keys set.
 fn model(id: &str, set: &[(&str, f64)]) -> Box<dyn FrictionModel> {
     let e = registry::find(id).unwrap();
-    (e.build)(&e.info.values_with(set)).unwrap()
+    e.build_with(set).unwrap()
 }
 
 /// The default value of a model's key.

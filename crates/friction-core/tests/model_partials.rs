@@ -14,7 +14,8 @@ use proptest::prelude::*;
 
 fn build(id: &str, over: &[(&str, f64)]) -> Box<dyn FrictionModel> {
     let e = find(id).unwrap();
-    (e.build)(&e.info.values_with(over)).unwrap_or_else(|err| panic!("{id}: {err}"))
+    e.build_with(over)
+        .unwrap_or_else(|err| panic!("{id}: {err}"))
 }
 
 /// Signs of everything that selects a branch of `m` at (v, x): its switching functions plus

@@ -172,7 +172,7 @@ fn slow_loops_collapse_onto_the_steady_curve() {
 fn maxwell_slip_loops_obey_masings_rules() {
     let check = |id: &str, values: &[(&str, f64)], x_amp: f64, f: f64| -> (f64, f64) {
         let e = find(id).unwrap();
-        let m = (e.build)(&e.info.values_with(values)).unwrap();
+        let m = e.build_with(values).unwrap();
         let drive = Drive::new(Excitation::Displacement { x_amp }, FreqUnit::Hz);
         let c = run(m.as_ref(), None, &drive, f).unwrap();
         assert!(c.converged, "{id}");
@@ -476,7 +476,7 @@ fn fallbacks_cut_by_the_step_cap_equal_uncut_ones() {
         ("fn", 1e-6),
         ("sigma1", 752155.96),
     ];
-    let m = (e.build)(&e.info.values_with(&set)).unwrap();
+    let m = e.build_with(&set).unwrap();
     let mut drive = velocity(4.195, 3.856);
     drive.unit = FreqUnit::Rad;
     drive.max_cycles = 2;

@@ -102,7 +102,7 @@ fn no_unit_of_the_slow_links_exceeds_its_work() {
 
 fn model(id: &str, set: &[(&str, f64)]) -> Box<dyn FrictionModel> {
     let e = find(id).unwrap();
-    (e.build)(&e.info.values_with(set)).unwrap()
+    e.build_with(set).unwrap()
 }
 
 /// The explorer's displacement sweep: sub-steps of growing velocity, each through

@@ -249,7 +249,7 @@ mod tests {
 
     fn model(id: &str, set: &[(&str, f64)]) -> Box<dyn FrictionModel> {
         let e = find(id).unwrap();
-        (e.build)(&e.info.values_with(set)).unwrap()
+        e.build_with(set).unwrap()
     }
 
     /// The settle in pieces of `cap` steps: its answer, the state, and how many pieces it took.
