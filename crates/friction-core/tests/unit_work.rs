@@ -1,8 +1,9 @@
 //! Issue 18, point 1: every `Job::advance` is a bounded unit of work, whatever the model count,
 //! the element count n and the parameter values. Measured without a clock by the integrators'
 //! work meter (`friction_core::integrate::meter`, state-steps: a Rodas4 step of n states counts
-//! 16 + n, a Rodas5P step 4/3 of that), on the queries whose units took hundreds of milliseconds before; and the pieces a
-//! stepper is cut into give the state of the uncut step, bit for bit.
+//! 16 + n, a Rodas5P step 4/3 of that), on the queries whose units took hundreds of
+//! milliseconds before; and the pieces a stepper is cut into give the state of the uncut step,
+//! bit for bit.
 
 #![allow(clippy::unwrap_used)] // tests may panic on a broken invariant
 

@@ -105,14 +105,12 @@ impl ElastoPlastic {
     /// α(z, v) with F_ss(v) already known (the rate needs it too).
     #[inline]
     fn alpha_with(&self, z: f64, v: f64, fss: f64) -> f64 {
-        if common::sgn(v) != common::sgn(z) {
+        if self.elastic(z, v) {
             return 0.0;
         }
         let a = z.abs();
         let zss = fss / self.sigma0;
-        if a <= self.zba {
-            0.0
-        } else if a >= zss {
+        if a >= zss {
             1.0
         } else {
             0.5 * (std::f64::consts::PI * (a - 0.5 * (zss + self.zba)) / (zss - self.zba)).sin()
@@ -202,7 +200,8 @@ impl FrictionModel for ElastoPlastic {
         let (mut dadz, mut dadv) = (0.0, 0.0);
         let a = z.abs();
         let zss = fss / self.sigma0;
-        if common::sgn(v) == common::sgn(z) && a > self.zba && a < zss {
+        // outside the elastic band (returned above): the blend's slopes where it is not 1
+        if a < zss {
             let w = zss - self.zba;
             let m = 0.5 * (zss + self.zba);
             let c = 0.5 * (std::f64::consts::PI * (a - m) / w).cos() * std::f64::consts::PI;

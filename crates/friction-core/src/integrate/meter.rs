@@ -31,8 +31,12 @@ pub(crate) fn add(w: usize) {
 /// the time whichever method runs.
 #[inline]
 pub(crate) fn step(n: usize, stages: usize) {
-    add((16 + n) * stages / 6);
+    add((16 + n) * stages / STAGES_PER_STEP);
 }
+
+/// Stages of the attempt a state-step count is calibrated on (Rodas4's six): step counts sized
+/// in state-steps scale by this over their method's stages.
+pub(crate) const STAGES_PER_STEP: usize = 6;
 
 /// Extra work of a dense Jacobian and factorisation of `n` states \[state-steps\]: the n
 /// derivative evaluations of a finite-difference Jacobian and the n³/3 operations of the LU (a

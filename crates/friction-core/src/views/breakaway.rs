@@ -152,9 +152,9 @@ impl Ramps {
     }
 }
 
-/// One ramp per (model, rate), [`stickslip::unit_steps`] solver steps per unit of work: a ramp can take
-/// hundreds of thousands of steps (a stiff law at a slow rate ran 20 s in one piece), so runs are
-/// cut into pieces the caller's budget can stop.
+/// One ramp per (model, rate), [`stickslip::unit_steps`] solver steps per unit of work: a ramp
+/// can take hundreds of thousands of steps (a stiff law at a slow rate ran 20 s in one piece),
+/// so runs are cut into pieces the caller's budget can stop.
 pub struct BreakawayJob {
     ramps: Ramps,
     models: Vec<BuiltModel>,

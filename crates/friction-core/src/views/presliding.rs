@@ -2,8 +2,8 @@
 //! breakaway force, m ẍ = u(t) − F (Canudas de Wit et al. 1995, Fig. 2): the displacement
 //! against the force and against time, for one to four registry models. LuGre is spring-like
 //! with slope σ0 for small forces and hysteretic near breakaway; a static law with stiction
-//! holds x = 0 exactly. Each model's run advances [`stickslip::unit_steps`] solver steps at a time
-//! (GMS with 1000 elements: 0.3 ms a step).
+//! holds x = 0 exactly. Each model's run advances [`stickslip::unit_steps`] solver steps at a
+//! time (GMS with 1000 elements: 0.3 ms a step).
 
 use crate::experiments::stickslip::forced::{ForcedRun, ForcedSeries, Forcing, Push};
 use crate::experiments::stickslip::{self, StickSlipError, Workspace, MAX_STEPS};

@@ -329,7 +329,7 @@ pub fn method_for(model: &dyn FrictionModel) -> Method {
 /// in steps of the method [`method_for`] picks (a Rodas5P step does 8 stages to Rodas4's 6, and
 /// the work meter counts them).
 pub fn unit_steps(model: &dyn FrictionModel) -> usize {
-    (unit_steps_of(model, 2) * Method::Rodas4.stages() / method_for(model).stages()).max(1)
+    (unit_steps_of(model, 2) * meter::STAGES_PER_STEP / method_for(model).stages()).max(1)
 }
 
 /// Runs the benchmark for `model` with view values in [`PARAMS`] order.

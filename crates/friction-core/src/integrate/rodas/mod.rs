@@ -255,10 +255,14 @@ pub enum Method {
 impl Method {
     /// Stages of one step (right-hand-side evaluations and solves): what a step costs, for the
     /// work meter and for sizing units of work.
-    pub const fn stages(self) -> usize {
+    pub fn stages(self) -> usize {
+        self.tableau().s
+    }
+
+    fn tableau(self) -> &'static Tableau {
         match self {
-            Method::Rodas4 => 6,
-            Method::Rodas5P => 8,
+            Method::Rodas4 => &RODAS4,
+            Method::Rodas5P => &RODAS5P,
         }
     }
 }
@@ -353,10 +357,7 @@ impl Rodas {
     /// The coefficients of the method in use.
     #[inline]
     fn tab(&self) -> &'static Tableau {
-        match self.method {
-            Method::Rodas4 => &RODAS4,
-            Method::Rodas5P => &RODAS5P,
-        }
+        self.method.tableau()
     }
 
     /// Sizes the scratch for `n` states (the leading `nc` continuous, arrow head `p`, 0 = dense)
