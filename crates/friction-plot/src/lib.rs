@@ -326,13 +326,18 @@ where
     let log = spec.x_log && x0 > 0.0 && x1 > x0;
     let mapx = move |x: f64| if log { x.log10() } else { x };
     let (width_px, height_px) = root.dim_in_pixel();
-    let (title, title_size) = fit_caption(root, &spec.title, style);
-    // Axis descriptions fit the panel: the rotated y label of a short panel otherwise runs up
-    // into the caption (its room is the plot's height: the area less the caption, the x label
-    // area of 44 px and the margins of 2 × 12 px), a long x label past the panel's edge (it may
-    // extend under the y tick labels, so its room is the area less the margins).
-    let plot_w = width_px as f64 - style.scale * 24.0;
-    let plot_h = height_px as f64 - style.scale * (44.0 + 24.0 + 1.6 * title_size);
+    let sizes = FrameSizes::for_panel(
+        width_px as f64 / style.scale,
+        height_px as f64 / style.scale,
+    );
+    let (title, title_size) = fit_caption(root, &spec.title, sizes.caption, style);
+    // Axis descriptions fit the panel: the rotated y label is centred on the plot's height (the
+    // area less the caption, the x label area and the margins) and would otherwise run into
+    // the caption; the x label is centred on the plot's width, so it reaches the panel's right
+    // edge when it is as wide as the area less the y label area.
+    let plot_w = width_px as f64 - style.scale * (sizes.y_area + 4.0);
+    let plot_h =
+        height_px as f64 - style.scale * (sizes.x_area + 2.0 * sizes.margin + 1.6 * title_size);
     let n_x = tick_count(width_px, style, 70.0);
     let n_y = tick_count(height_px, style, 32.0);
     // labels always distinct: more digits, or an offset and power of ten noted in the
@@ -344,14 +349,14 @@ where
     } else {
         xf.describe(&spec.x_label)
     };
-    let (x_label, x_size) = fit_text(root, &x_desc, plot_w, 13.0, style);
-    let (y_label, y_size) = fit_text(root, &yf.describe(&spec.y_label), plot_h, 13.0, style);
-    let desc_size = x_size.min(y_size);
+    let desc_size = sizes.desc;
+    let x_label = fit_axis_label(root, &x_desc, plot_w, desc_size, style);
+    let y_label = fit_axis_label(root, &yf.describe(&spec.y_label), plot_h, desc_size, style);
     let mut chart = ChartBuilder::on(root)
         .caption(&title, font(title_size))
-        .margin(style.px(12.0))
-        .x_label_area_size(style.px(44.0))
-        .y_label_area_size(style.px(64.0))
+        .margin(style.px(sizes.margin))
+        .x_label_area_size(style.px(sizes.x_area))
+        .y_label_area_size(style.px(sizes.y_area))
         .build_cartesian_2d(mapx(x0)..mapx(x1), y0..y1)?;
     let xfmt = move |v: &f64| {
         if log {
@@ -507,16 +512,101 @@ where
     Ok(())
 }
 
-/// The caption and its font size \[CSS px\] for a chart `root` wide: 17 px, smaller down to 12 px
-/// on a narrow panel, then cut with "…", so captions of neighbouring panels do not run into
-/// each other (six stick-slip panels in an embedded frame are ~180 px wide each).
+/// Sizes of a chart's frame \[CSS px\], chosen from the panel's size alone so that the panels
+/// of one figure (all the same size) get the same fonts.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct FrameSizes {
+    /// Margin on every side.
+    margin: f64,
+    /// Height below the plot for the x tick labels and description.
+    x_area: f64,
+    /// Width left of the plot for the y tick labels and description.
+    y_area: f64,
+    /// Largest caption font size (it shrinks further on a narrow panel, [`fit_caption`]).
+    caption: f64,
+    /// Font size of both axis descriptions.
+    desc: f64,
+}
+
+impl FrameSizes {
+    /// The sizes for a panel `w` × `h` CSS px. A short or narrow panel is drawn compact: the
+    /// six stick-slip panels on a phone in landscape are ~180 × 130 px, and the full frame (a
+    /// 27 px caption, 44 px below the plot, 2 × 12 px margins) left them a plot 35 px high.
+    fn for_panel(w: f64, h: f64) -> Self {
+        if h < 200.0 || w < 240.0 {
+            FrameSizes {
+                margin: 6.0,
+                x_area: 34.0,
+                y_area: 60.0,
+                caption: 14.0,
+                desc: 11.0,
+            }
+        } else {
+            FrameSizes {
+                margin: 12.0,
+                x_area: 44.0,
+                y_area: 64.0,
+                caption: 17.0,
+                desc: 13.0,
+            }
+        }
+    }
+}
+
+/// The caption and its font size \[CSS px\] for a chart `root` wide: `size` (17 px on a
+/// full-size panel), smaller down to 12 px on a narrow panel, then cut with "…", so captions
+/// of neighbouring panels do not run into each other (six stick-slip panels in an embedded
+/// frame are ~180 px wide each).
 fn fit_caption<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     title: &str,
+    size: f64,
     style: &Style,
 ) -> (String, f64) {
     let room = root.dim_in_pixel().0 as f64 - style.scale * 8.0;
-    fit_text(root, title, room, 17.0, style)
+    fit_text(root, title, room, size, style)
+}
+
+/// An axis description to fit `room` device pixels at `size` CSS px: the whole label if it
+/// fits, else its symbol and unit alone (`"friction force F [N]"` → `"F [N]"`, see
+/// [`symbol_label`]), cut with "…" only if even that is too long.
+///
+/// The size is the panel's ([`FrameSizes`]), not shrunk per label, so that neighbouring panels
+/// keep one font; a phone in landscape had cut the rotated "position x [m]" to "posi…", which
+/// names neither the quantity nor the unit.
+fn fit_axis_label<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    label: &str,
+    room: f64,
+    size: f64,
+    style: &Style,
+) -> String {
+    if text_width(root, label, size, style) <= room {
+        return label.to_string();
+    }
+    let short = symbol_label(label).unwrap_or_else(|| label.to_string());
+    cut_to_fit(root, &short, room, size, style)
+}
+
+/// The symbol and unit bracket of an axis label written as `words symbol [unit]`:
+/// `"relative velocity v [m/s]"` → `"v [m/s]"`. `None` when the label has no bracket, nothing
+/// before the symbol, or words that are not a name the symbol stands for: a formula
+/// (`"q̃ = q − q_d [rad]"`) or a phrase ending in a preposition (`"displacement at F_b [m]"`,
+/// where F_b is not the displacement).
+fn symbol_label(label: &str) -> Option<String> {
+    const BINDING: [&str; 8] = ["at", "of", "to", "per", "in", "on", "for", "from"];
+    let open = label.find('[')?;
+    let head = label[..open].trim_end();
+    let (words, symbol) = head.rsplit_once(' ')?;
+    let words = words.trim();
+    let is_name = words
+        .chars()
+        .all(|c| c.is_alphabetic() || c == ' ' || c == '\'' || c == '-');
+    let last = words.rsplit(' ').next().unwrap_or("");
+    if words.is_empty() || symbol.is_empty() || !is_name || BINDING.contains(&last) {
+        return None;
+    }
+    Some(format!("{symbol} {}", &label[open..]))
 }
 
 /// `text` and its font size [CSS px] to fit `room` device pixels: `size`, smaller down to 10 px
@@ -904,6 +994,27 @@ mod tests {
     }
 
     #[test]
+    fn symbol_labels_keep_symbol_and_unit() {
+        assert_eq!(
+            symbol_label("friction force F [×10⁻⁴ + 1.499 N]").as_deref(),
+            Some("F [×10⁻⁴ + 1.499 N]")
+        );
+        assert_eq!(
+            symbol_label("relative velocity v [m/s]").as_deref(),
+            Some("v [m/s]")
+        );
+        assert_eq!(
+            symbol_label("displacement since the cycle's start x [m]").as_deref(),
+            Some("x [m]")
+        );
+        assert_eq!(symbol_label("x [m]"), None);
+        assert_eq!(symbol_label("displacement at F_b [m]"), None);
+        assert_eq!(symbol_label("q̃ = q − q_d [rad]"), None);
+        assert_eq!(symbol_label("ratio"), None);
+        assert_eq!(symbol_label("[m]"), None);
+    }
+
+    #[test]
     fn long_legend_labels_are_cut_to_fit() {
         assert_eq!(fit_label("LuGre", 10), "LuGre");
         assert_eq!(fit_label("Generalized Maxwell-Slip", 12), "Generalized…");
@@ -917,13 +1028,13 @@ mod tests {
         let mut s = String::new();
         let wide = SVGBackend::with_string(&mut s, (600, 400)).into_drawing_area();
         assert_eq!(
-            fit_caption(&wide, title, &Style::default()),
+            fit_caption(&wide, title, 17.0, &Style::default()),
             (title.to_string(), 17.0)
         );
         drop(wide);
         let mut s = String::new();
         let narrow = SVGBackend::with_string(&mut s, (180, 300)).into_drawing_area();
-        let (text, size) = fit_caption(&narrow, title, &Style::default());
+        let (text, size) = fit_caption(&narrow, title, 17.0, &Style::default());
         assert_eq!(size, 12.0);
         assert!(
             text.ends_with('…') && text.chars().count() < title.chars().count(),
@@ -937,7 +1048,7 @@ mod tests {
             scale: 2.0,
             ..Style::default()
         };
-        assert_eq!(fit_caption(&hidpi, title, &two).1, 12.0);
+        assert_eq!(fit_caption(&hidpi, title, 17.0, &two).1, 12.0);
         // an axis description longer than its side shrinks to 10 px, then is cut
         let mut s = String::new();
         let area = SVGBackend::with_string(&mut s, (300, 200)).into_drawing_area();
@@ -949,6 +1060,17 @@ mod tests {
         let (short, size) = fit_text(&area, label, 90.0, 13.0, &Style::default());
         assert_eq!(size, 10.0);
         assert!(short.ends_with('…'), "{short}");
+        // as an axis description it keeps its symbol and unit instead
+        assert_eq!(
+            fit_axis_label(&area, label, 90.0, 13.0, &Style::default()),
+            "ẍ [m/s²]"
+        );
+        assert_eq!(
+            fit_axis_label(&area, label, 400.0, 13.0, &Style::default()),
+            label
+        );
+        let cut = fit_axis_label(&area, label, 30.0, 13.0, &Style::default());
+        assert!(cut.ends_with('…'), "{cut}");
         drop(area);
         assert_eq!(tick_count(180, &Style::default(), 70.0), 3);
         assert_eq!(tick_count(360, &two, 70.0), 3);
