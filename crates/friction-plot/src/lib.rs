@@ -568,8 +568,8 @@ fn fit_caption<DB: DrawingBackend>(
 }
 
 /// An axis description to fit `room` device pixels at `size` CSS px: the whole label if it
-/// fits, else its symbol and unit alone (`"friction force F [N]"` → `"F [N]"`, see
-/// [`symbol_label`]), cut with "…" only if even that is too long.
+/// fits, else its short form (`"friction force F [N]"` → `"F [N]"`, see
+/// [`short_label`]), cut with "…" only if even that is too long.
 ///
 /// The size is the panel's ([`FrameSizes`]), not shrunk per label, so that neighbouring panels
 /// keep one font; a phone in landscape had cut the rotated "position x [m]" to "posi…", which
@@ -584,19 +584,29 @@ fn fit_axis_label<DB: DrawingBackend>(
     if text_width(root, label, size, style) <= room {
         return label.to_string();
     }
-    let short = symbol_label(label).unwrap_or_else(|| label.to_string());
+    let short = short_label(label).unwrap_or_else(|| label.to_string());
     cut_to_fit(root, &short, room, size, style)
 }
 
-/// The symbol and unit bracket of an axis label written as `words symbol [unit]`:
-/// `"relative velocity v [m/s]"` → `"v [m/s]"`. `None` when the label has no bracket, nothing
-/// before the symbol, or words that are not a name the symbol stands for: a formula
-/// (`"q̃ = q − q_d [rad]"`) or a phrase ending in a preposition (`"displacement at F_b [m]"`,
-/// where F_b is not the displacement).
-fn symbol_label(label: &str) -> Option<String> {
+/// The short form of an axis label: its symbol and unit bracket, or its head before a
+/// qualifying clause. `words symbol [unit]` → `symbol [unit]` (`"relative velocity v [m/s]"` →
+/// `"v [m/s]"`); a definition `symbol = formula [unit]` → `symbol [unit]` (`"q̃ = q − q_d [rad]"`
+/// → `"q̃ [rad]"`); a label without a unit bracket loses what follows its first comma
+/// (`"log₁₀ (W / 1 J), floor 10⁻¹² W(0)"` → `"log₁₀ (W / 1 J)"`). `None` when none of these
+/// applies, or when the words are not a name the symbol stands for: a phrase ending in a
+/// preposition (`"displacement at F_b [m]"`, where F_b is not the displacement).
+fn short_label(label: &str) -> Option<String> {
     const BINDING: [&str; 8] = ["at", "of", "to", "per", "in", "on", "for", "from"];
-    let open = label.find('[')?;
+    let Some(open) = label.find('[') else {
+        let (head, _) = label.split_once(", ")?;
+        return (!head.trim().is_empty()).then(|| head.trim_end().to_string());
+    };
     let head = label[..open].trim_end();
+    if let Some((symbol, formula)) = head.split_once(" = ") {
+        let symbol = symbol.trim();
+        return (!symbol.is_empty() && !symbol.contains(' ') && !formula.trim().is_empty())
+            .then(|| format!("{symbol} {}", &label[open..]));
+    }
     let (words, symbol) = head.rsplit_once(' ')?;
     let words = words.trim();
     let is_name = words
@@ -994,24 +1004,29 @@ mod tests {
     }
 
     #[test]
-    fn symbol_labels_keep_symbol_and_unit() {
+    fn short_labels_keep_symbol_and_unit() {
         assert_eq!(
-            symbol_label("friction force F [×10⁻⁴ + 1.499 N]").as_deref(),
+            short_label("friction force F [×10⁻⁴ + 1.499 N]").as_deref(),
             Some("F [×10⁻⁴ + 1.499 N]")
         );
         assert_eq!(
-            symbol_label("relative velocity v [m/s]").as_deref(),
+            short_label("relative velocity v [m/s]").as_deref(),
             Some("v [m/s]")
         );
         assert_eq!(
-            symbol_label("displacement since the cycle's start x [m]").as_deref(),
+            short_label("displacement since the cycle's start x [m]").as_deref(),
             Some("x [m]")
         );
-        assert_eq!(symbol_label("x [m]"), None);
-        assert_eq!(symbol_label("displacement at F_b [m]"), None);
-        assert_eq!(symbol_label("q̃ = q − q_d [rad]"), None);
-        assert_eq!(symbol_label("ratio"), None);
-        assert_eq!(symbol_label("[m]"), None);
+        assert_eq!(short_label("x [m]"), None);
+        assert_eq!(short_label("displacement at F_b [m]"), None);
+        assert_eq!(short_label("q̃ = q − q_d [rad]").as_deref(), Some("q̃ [rad]"));
+        assert_eq!(
+            short_label("log₁₀ (W / 1 J), floor 10⁻¹² W(0)").as_deref(),
+            Some("log₁₀ (W / 1 J)")
+        );
+        assert_eq!(short_label("a b = c [m]"), None);
+        assert_eq!(short_label("ratio"), None);
+        assert_eq!(short_label("[m]"), None);
     }
 
     #[test]
