@@ -409,7 +409,7 @@ where
     let mut legend_entries = Vec::with_capacity(spec.series.len());
     for s in &spec.series {
         let color = s.color;
-        let label = fit_label(&s.label, max_chars);
+        let label = legend_label(&s.label, max_chars);
         let width = style.px(if s.dashed { 1.5 } else { 2.0 });
         let line_style = color.stroke_width(width);
         // A non-finite point breaks the line (as the page's overlay does, `decimate`): one
@@ -554,9 +554,10 @@ impl FrameSizes {
 }
 
 /// The caption and its font size \[CSS px\] for a chart `root` wide: `size` (17 px on a
-/// full-size panel), smaller down to 12 px on a narrow panel, then cut with "…", so captions
-/// of neighbouring panels do not run into each other (six stick-slip panels in an embedded
-/// frame are ~180 px wide each).
+/// full-size panel), smaller down to 12 px on a narrow panel, then the caption's head before
+/// a definition or gloss (`"Lyapunov function W = ½ m s² + V(x̃)"` → `"Lyapunov function W"`)
+/// if that fits, and only then cut with "…", so captions of neighbouring panels do not run
+/// into each other (six stick-slip panels in an embedded frame are ~180 px wide each).
 fn fit_caption<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     title: &str,
@@ -564,7 +565,22 @@ fn fit_caption<DB: DrawingBackend>(
     style: &Style,
 ) -> (String, f64) {
     let room = root.dim_in_pixel().0 as f64 - style.scale * 8.0;
-    fit_text(root, title, room, size, style)
+    let (text, fitted) = fit_text(root, title, room, size, style);
+    if text == title {
+        return (text, fitted);
+    }
+    for sep in [" (", " = "] {
+        if let Some((head, _)) = title.split_once(sep) {
+            let head = head.trim_end();
+            if !head.is_empty() {
+                let (short, short_size) = fit_text(root, head, room, size, style);
+                if short == head {
+                    return (short, short_size);
+                }
+            }
+        }
+    }
+    (text, fitted)
 }
 
 /// An axis description to fit `room` device pixels at `size` CSS px: the whole label if it
@@ -696,6 +712,22 @@ pub(crate) fn fit_label(label: &str, max_chars: usize) -> String {
     s.truncate(s.trim_end().len());
     s.push('…');
     s
+}
+
+/// A legend entry of at most `max_chars` characters: the label, else the part before its
+/// parenthetical gloss (`"q_d (reference)"` → `"q_d"`, `"LuGre (Canudas de Wit)"` →
+/// `"LuGre"`), which still names the series where `"q_d (re…"` reads as a cut formula; else
+/// the label cut with "…".
+fn legend_label(label: &str, max_chars: usize) -> String {
+    if label.chars().count() <= max_chars {
+        return label.to_string();
+    }
+    match label.split_once(" (") {
+        Some((head, _)) if !head.trim().is_empty() && head.chars().count() <= max_chars => {
+            head.trim_end().to_string()
+        }
+        _ => fit_label(label, max_chars),
+    }
 }
 
 /// Height of the legend box as a fraction of a typical plotting area (about 280 CSS px tall on
@@ -1035,6 +1067,14 @@ mod tests {
         assert_eq!(fit_label("Generalized Maxwell-Slip", 12), "Generalized…");
         assert_eq!(fit_label("Modified Stribeck", 9), "Modified…");
         assert_eq!(fit_label("αβγδεζηθ", 4).chars().count(), 4);
+        assert_eq!(legend_label("q_d (reference)", 15), "q_d (reference)");
+        assert_eq!(legend_label("q_d (reference)", 8), "q_d");
+        assert_eq!(legend_label("F̂ (observer)", 8), "F̂");
+        assert_eq!(legend_label("Generalized Maxwell-Slip", 12), "Generalized…");
+        assert_eq!(
+            legend_label("steady state p·sgn(v)·μ(v)", 12),
+            "steady stat…"
+        );
     }
 
     #[test]
@@ -1054,6 +1094,12 @@ mod tests {
         assert!(
             text.ends_with('…') && text.chars().count() < title.chars().count(),
             "{text}"
+        );
+        // a definition or gloss goes before anything is cut
+        let lyapunov = "Lyapunov function W = ½ m s² + V(x̃) + ½ k₂⁻¹ e²";
+        assert_eq!(
+            fit_caption(&narrow, lyapunov, 17.0, &Style::default()).0,
+            "Lyapunov function W"
         );
         // twice the device pixels at DPR 2: the same fit
         drop(narrow);
