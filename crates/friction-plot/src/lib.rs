@@ -98,19 +98,29 @@ impl Style {
 pub type DrawError = Box<dyn std::error::Error>;
 
 /// Pads a data range by 5 % each side and guards against empty or non-finite ranges.
+///
+/// A range narrower than [`FLAT_SPAN`] of its magnitude is drawn as a constant: such a spread
+/// is round-off or solver noise (every computation here runs at a relative tolerance of 1e-8
+/// or looser), and zooming into it drew Coulomb's constant breakaway force as a rising curve on
+/// an axis reading "×10⁻¹⁴ + 0.98099…".
 pub fn padded_range(lo: f64, hi: f64) -> (f64, f64) {
     if !(lo.is_finite() && hi.is_finite()) {
         return (-1.0, 1.0);
     }
     let (lo, hi) = if lo <= hi { (lo, hi) } else { (hi, lo) };
     let span = hi - lo;
-    let pad = if span > 0.0 {
-        0.05 * span
-    } else {
-        0.5 * lo.abs().max(1e-12)
-    };
-    (lo - pad, hi + pad)
+    let size = lo.abs().max(hi.abs());
+    if span > FLAT_SPAN * size {
+        let pad = 0.05 * span;
+        return (lo - pad, hi + pad);
+    }
+    let mid = 0.5 * (lo + hi);
+    let pad = 0.5 * size.max(1e-12);
+    (mid - pad, mid + pad)
 }
+
+/// Relative spread of a data range below which [`padded_range`] treats it as constant.
+pub const FLAT_SPAN: f64 = 1e-9;
 
 /// Where the plotting area of a drawn chart lies, in backend (device) pixels, and how data map
 /// onto it.
@@ -1170,6 +1180,23 @@ mod tests {
         let before = spec.y_range;
         make_legend_room(&mut spec);
         assert_eq!(spec.y_range, before);
+    }
+
+    #[test]
+    fn round_off_spreads_are_drawn_flat() {
+        // Coulomb's breakaway force over twelve rates: 0.981 with a 6e-14 N spread
+        let (lo, hi) = padded_range(0.981_000_000_000_000_4, 0.981_000_000_000_061);
+        assert!(
+            (lo - 0.4905).abs() < 1e-9 && (hi - 1.4715).abs() < 1e-9,
+            "{lo} {hi}"
+        );
+        assert_eq!(padded_range(2.0, 2.0), (1.0, 3.0));
+        assert_eq!(padded_range(0.0, 0.0), (-5e-13, 5e-13));
+        // a real spread, however small beside the values, keeps its 5 % pads
+        let (lo, hi) = padded_range(1.4990, 1.4991);
+        assert!((lo - 1.498995).abs() < 1e-12 && (hi - 1.499105).abs() < 1e-12);
+        let (lo, hi) = padded_range(-1e-14, 3e-14);
+        assert!((lo + 1.2e-14).abs() < 1e-27 && (hi - 3.2e-14).abs() < 1e-27);
     }
 
     #[test]

@@ -144,39 +144,69 @@ pub fn sweep_charts(
         FreqUnit::Hz => "frequency f [Hz]",
         FreqUnit::Rad => "angular frequency ω [rad/s]",
     };
-    let panel = |title: &str, y_label: &str, y: fn(&SweepPoint) -> f64| {
-        let series: Vec<Series> = points
-            .iter()
-            .map(|&(i, pts)| {
-                let label = labels.get(i).map_or("", String::as_str);
-                series(label, i, pts.iter().map(|p| (p.freq, y(p))).collect())
-            })
-            .collect();
-        let (_, _, y0, y1) = bounds(&series);
-        let (lo, hi) = range;
-        ChartSpec {
-            title: title.into(),
-            x_label: x_label.into(),
-            y_label: y_label.into(),
-            x_range: if hi > lo && lo > 0.0 {
-                (lo, hi)
+    // `res`: the smallest |y| that means something at a point; the axis spans at least ±res,
+    // so values below it (a static law's loop area, 1e-14 N·m/s of round-off) lie flat at 0
+    // instead of filling the panel as a zigzag.
+    let panel =
+        |title: &str, y_label: &str, y: fn(&SweepPoint) -> f64, res: fn(&SweepPoint) -> f64| {
+            let series: Vec<Series> = points
+                .iter()
+                .map(|&(i, pts)| {
+                    let label = labels.get(i).map_or("", String::as_str);
+                    series(label, i, pts.iter().map(|p| (p.freq, y(p))).collect())
+                })
+                .collect();
+            let (_, _, y0, y1) = bounds(&series);
+            let floor = points
+                .iter()
+                .flat_map(|&(_, pts)| pts.iter().map(res))
+                .filter(|r| r.is_finite())
+                .fold(0.0f64, f64::max);
+            let (y0, y1) = if y0 <= y1 && floor > 0.0 {
+                (y0.min(-floor), y1.max(floor))
             } else {
-                padded_range(lo, hi)
-            },
-            y_range: padded_range(y0, y1),
-            x_log: true,
-            series,
-        }
-    };
+                (y0, y1)
+            };
+            let (lo, hi) = range;
+            ChartSpec {
+                title: title.into(),
+                x_label: x_label.into(),
+                y_label: y_label.into(),
+                x_range: if hi > lo && lo > 0.0 {
+                    (lo, hi)
+                } else {
+                    padded_range(lo, hi)
+                },
+                y_range: padded_range(y0, y1),
+                x_log: true,
+                series,
+            }
+        };
     vec![
-        panel("Peak friction force", "peak F [N]", |p| p.metrics.fmax),
-        panel("Minimum friction force", "min F [N]", |p| p.metrics.fmin),
-        panel("Loop area ∮F dv", "loop area [N·m/s]", |p| {
-            p.metrics.area
-        }),
-        panel("Energy per cycle ∮F dx", "energy [J]", |p| {
-            p.metrics.energy
-        }),
+        panel(
+            "Peak friction force",
+            "peak F [N]",
+            |p| p.metrics.fmax,
+            |_| 0.0,
+        ),
+        panel(
+            "Minimum friction force",
+            "min F [N]",
+            |p| p.metrics.fmin,
+            |_| 0.0,
+        ),
+        panel(
+            "Loop area ∮F dv",
+            "loop area [N·m/s]",
+            |p| p.metrics.area,
+            |p| p.metrics.area_resolution(p.v_amp),
+        ),
+        panel(
+            "Energy per cycle ∮F dx",
+            "energy [J]",
+            |p| p.metrics.energy,
+            |_| 0.0,
+        ),
     ]
 }
 
@@ -262,5 +292,36 @@ mod tests {
         }
         let svg = svg_of(&charts[2].0);
         assert!(svg.contains("frequency f [Hz]") && svg.contains("Loop area"));
+    }
+
+    #[test]
+    fn a_static_laws_round_off_loop_area_lies_flat() {
+        // Coulomb's loops have no area: what the quadrature leaves is ~1e-14 N·m/s of
+        // round-off, which a fitted axis drew as a zigzag filling the panel
+        let job = finished("view=sweep&model=coulomb&nf=6");
+        let charts = crate::panels::panels(&job.output());
+        let area = &charts[2].0;
+        let worst = area.series[0]
+            .points
+            .iter()
+            .map(|p| p.1.abs())
+            .fold(0.0f64, f64::max);
+        let (lo, hi) = area.y_range;
+        assert!(worst < 1e-12, "round-off only: {worst}");
+        assert!(hi - lo > 1e4 * worst && lo < 0.0 && hi > 0.0, "{lo} {hi}");
+        // a model with real loops keeps an axis fitted to them
+        let job = finished("view=sweep&model=lugre&nf=6");
+        let charts = crate::panels::panels(&job.output());
+        let area = &charts[2].0;
+        let (a0, a1) = area.series[0]
+            .points
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), p| {
+                (a.min(p.1), b.max(p.1))
+            });
+        let (lo, hi) = area.y_range;
+        assert!(hi - lo < 1.2 * (a1 - a0), "{lo} {hi} around {a0} {a1}");
+        // the force panels keep their own ranges (no zero forced in)
+        assert!(charts[0].0.y_range.0 > 0.0, "{:?}", charts[0].0.y_range);
     }
 }
