@@ -496,3 +496,26 @@ fn fallbacks_cut_by_the_step_cap_equal_uncut_ones() {
         "{units} units: the fallbacks were not cut"
     );
 }
+
+/// A law that jumps at v = 0 has no loop: Coulomb's ∮F dv is zero at every frequency. The
+/// sample on each quarter turn has v exactly 0 (so F takes its middle value, 0): with the
+/// rounded cos(ωt) = ±1e-17 there the area was 0 or ±3.1e-4 N·m/s depending on the
+/// frequency, and the sweep counted the negative ones as inverted loops.
+#[test]
+fn a_static_law_jumping_at_zero_has_no_loop_area_at_any_frequency() {
+    for q in [
+        "view=prescribed&model=coulomb&f1=3.93725&f2=28.7175&f3=263.902",
+        "view=prescribed&model=coulomb&excite=1&xamp=0.004&f1=1&f2=7.3&f3=91",
+    ] {
+        for c in cycles_of(finished(q).as_ref()) {
+            let scale =
+                (c.metrics.fmax - c.metrics.fmin) * c.v.iter().fold(0.0f64, |a, v| a.max(v.abs()));
+            assert!(
+                c.metrics.area.abs() < 1e-12 * scale,
+                "{q}: f = {} Hz, area {} N·m/s",
+                c.freq,
+                c.metrics.area
+            );
+        }
+    }
+}
