@@ -56,3 +56,23 @@ test("pre-sliding: LuGre's displacement against force, the waveform a named choi
   assert.equal((await rowsOf(page)).length, 1);
   assert.deepEqual(problems, []);
 });
+
+test("a tab opens the force-driven views on LuGre, an old link without model= still shows Coulomb", async () => {
+  const { page, problems } = await openPage(browser.context, server.url);
+  await ready(page);
+  await page.click("#tab-breakaway");
+  await page.waitForURL(/view=breakaway/);
+  await ready(page);
+  assert.match(page.url(), /model=lugre/);
+  const rows = await rowsOf(page);
+  assert.equal(rows.length, 12);
+  assert.ok(rows.every((r) => r[0].startsWith("LuGre")), rows.map((r) => r[0]).join());
+  // its breakaway force falls with the rate: the effect the view is about, drawn
+  const f = rows.map((r) => Number(r[2]));
+  assert.ok(f[0] - f[11] > 0.1, `F_b ${f[0]} → ${f[11]}`);
+  assert.ok(await countColour(page, "#loops", PALETTE[0], 30) > 100, "LuGre's curves drawn");
+  const { page: old } = await openPage(browser.context, `${server.url}?v=1&view=breakaway`);
+  await ready(old);
+  assert.ok((await rowsOf(old)).every((r) => r[0].startsWith("Coulomb")));
+  assert.deepEqual(problems, []);
+});

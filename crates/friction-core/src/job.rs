@@ -68,6 +68,14 @@ pub struct ViewDef {
     pub params: &'static [ParamSpec],
     /// How many models can be overlaid (`model=a,b,c`), at least 1.
     pub max_models: usize,
+    /// Registry id of the model the view opens on when it is switched to (a tab) with no
+    /// model chosen before (`""`: the schema's default, the registry's first, Coulomb). An
+    /// experiment about an effect a static law lacks (the breakaway force's rise with the
+    /// force rate, pre-sliding, frictional lag) opens on a model that shows it: the tab opened
+    /// with Coulomb drew a constant breakaway force at round-off scale and an empty
+    /// displacement panel. A link without `model=` still means the schema's default, so links
+    /// made before keep their meaning; the link of a switched view names its model.
+    pub default_model: &'static str,
     /// Model parameter keys the view derives itself (e.g. the normal force `fn` = m·g in the
     /// benchmark); they are neither shown nor accepted in the query string for this view.
     pub derived_model_keys: &'static [&'static str],

@@ -13,7 +13,11 @@
 //! * lists (`k`, `tau`, `c`) must have exactly `n` entries, `freqs` 1..=7;
 //! * `sigma0`, `sigma1`, `gamma1` are the alternative input of the n = 1 GM/GKV models by the
 //!   differential form (5); they exclude `k0`, `k`, `tau` and `c` in the same query;
-//! * printing omits every value equal to its default, so `Scenario::default()` prints `v=1`.
+//! * printing omits every value equal to its default, so `Scenario::default()` prints `v=1`;
+//! * a generic view's link without `model=` means the registry's first model (Coulomb) in every
+//!   view; switching to a view with an opening model (`ViewDef::default_model`: the
+//!   force-driven and prescribed-motion views open on LuGre) selects it explicitly, so the
+//!   switched view's link names it and links made before keep their meaning.
 
 mod control;
 mod frbd;
@@ -106,6 +110,14 @@ impl Default for Scenario {
     }
 }
 
+/// The models a view opens on when it is switched to without a model choice to carry: its
+/// [`ViewDef::default_model`], or none (the schema's default) where it names no registry model.
+fn opening_models(v: &ViewDef) -> Vec<&'static str> {
+    crate::registry::find(v.default_model)
+        .map(|e| vec![e.info.id])
+        .unwrap_or_default()
+}
+
 impl Scenario {
     /// Strict parse (CLI): any error makes the whole query invalid; all errors are returned.
     pub fn parse(query: &str) -> Result<Scenario, Vec<ParamError>> {
@@ -168,6 +180,14 @@ impl Scenario {
                 if let Err(e) = s.set(key, v) {
                     errs.push(e);
                 }
+            }
+        }
+        // A link without `model=` means the schema's default model (the registry's first) in
+        // every view, as it always has: a view's opening model (`ViewDef::default_model`) is
+        // what switching to the view selects, and such a link says so explicitly.
+        if get("model").is_none() {
+            if let Body::Models(g) = &mut s.body {
+                g.models.clear();
             }
         }
         // (σ0, σ1, γ1) are applied together: one alone may be non-physical with the defaults of
@@ -297,15 +317,25 @@ impl Scenario {
                 Body::Frbd(f)
             }
             (Body::Frbd(f), ViewKind::Models) => {
-                let mut g = Generic::default();
+                let mut g = Generic {
+                    models: opening_models(v),
+                    ..Generic::default()
+                };
                 for (k, x) in f.scalars() {
                     let _ = g.apply(v, k, &fmt_num(x));
                 }
                 Body::Models(g)
             }
             (Body::Models(old), ViewKind::Models) => {
+                // Models the user chose stay; a view left on the schema's default opens on
+                // the new view's own.
+                let models = if old.models.is_empty() {
+                    opening_models(v)
+                } else {
+                    old.models.clone()
+                };
                 let mut g = Generic {
-                    models: old.models.clone(),
+                    models,
                     ..Generic::default()
                 };
                 g.models.truncate(v.max_models);

@@ -253,6 +253,7 @@ static TEST_CURVE: ViewDef = ViewDef {
     kind: crate::job::ViewKind::Models,
     params: &CURVE_PARAMS,
     max_models: 3,
+    default_model: "",
     derived_model_keys: &["p"],
     derive: None,
     metrics: false,

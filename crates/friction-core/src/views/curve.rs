@@ -20,6 +20,7 @@ pub static CURVE: ViewDef = ViewDef {
     kind: ViewKind::Models,
     params: &PARAMS,
     max_models: 4,
+    default_model: "",
     derived_model_keys: &[],
     derive: None,
     metrics: false,

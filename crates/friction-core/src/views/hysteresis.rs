@@ -15,6 +15,7 @@ pub static VIEW: ViewDef = ViewDef {
     kind: ViewKind::Frbd(FrbdView::Hysteresis),
     params: &[],
     max_models: 1,
+    default_model: "",
     derived_model_keys: &[],
     derive: None,
     metrics: true,

@@ -40,6 +40,7 @@ pub static VIEW: ViewDef = ViewDef {
     kind: ViewKind::Models,
     params: &PARAMS,
     max_models: 4,
+    default_model: "lugre",
     derived_model_keys: &[],
     derive: None,
     metrics: true,

@@ -16,6 +16,7 @@ pub static VIEW: ViewDef = ViewDef {
     kind: ViewKind::Models,
     params: &PARAMS,
     max_models: 4,
+    default_model: "",
     derived_model_keys: &["fn"],
     derive: Some(|v| vec![("fn", v[0] * v[5])]),
     metrics: true,

@@ -67,6 +67,7 @@ pub static VIEW: ViewDef = ViewDef {
     kind: ViewKind::Models,
     params: &PARAMS,
     max_models: 4,
+    default_model: "lugre",
     derived_model_keys: &[],
     derive: None,
     metrics: false,
