@@ -115,7 +115,7 @@ pub fn breakaway_charts(labels: &[String], curves: &[BreakawayCurve]) -> Vec<Cha
         ),
         log_chart(
             "Displacement at the breakaway peak against force rate",
-            "displacement at F_b [m]",
+            "displacement at the peak x_b [m]",
             series(|b| b.x, true),
         ),
     ]

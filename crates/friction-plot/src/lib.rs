@@ -1061,6 +1061,10 @@ mod tests {
         );
         assert_eq!(short_label("x [m]"), None);
         assert_eq!(short_label("displacement at F_b [m]"), None);
+        assert_eq!(
+            short_label("displacement at the peak x_b [×10⁻⁵ m]").as_deref(),
+            Some("x_b [×10⁻⁵ m]")
+        );
         assert_eq!(short_label("q̃ = q − q_d [rad]").as_deref(), Some("q̃ [rad]"));
         assert_eq!(
             short_label("log₁₀ (W / 1 J), floor 10⁻¹² W(0)").as_deref(),
