@@ -64,7 +64,7 @@ test("y tick labels are distinct and one keyboard step on v_S keeps the axes unl
   // the lock holds the axes even when the data leave them
   await page.click("#lock-axes");
   const locked = await page.evaluate(() => window.frictionLab.lab.axes());
-  await page.evaluate(() => window.frictionLab.change("vs", "0.001", true));
+  await page.evaluate(() => window.frictionLab.change("vs", "0.01", true));
   await settled(page);
   assert.deepEqual(await page.evaluate(() => window.frictionLab.lab.axes()), locked);
   // wheel zoom narrows the axes; a double-click fits them again
@@ -95,6 +95,16 @@ test("y tick labels are distinct and one keyboard step on v_S keeps the axes unl
   await page.mouse.move(box.x + at[0], box.y + at[1]);
   await page.waitForFunction(() => document.getElementById("plot-readout").textContent);
   assert.match(await page.textContent("#plot-readout"), /^\S.*: v = -?[\d.e-]+ m\/s, F = -?[\d.e-]+ N$/);
+  // a spread below 1e-9 of the values (v_S = 0.001: F = 1 + 7e-12 N at the loops' slowest
+  // point) is not zoomed into: the axis shows a constant, centred, with room around it
+  await page.evaluate(() => window.frictionLab.change("vs", "0.001", true));
+  await settled(page);
+  await page.mouse.dblclick(box.x + box.width / 2, box.y + box.height / 2);
+  await settled(page);
+  const flat = await page.evaluate(() => window.frictionLab.lab.axes());
+  const fdata = await page.evaluate(() => window.frictionLab.lab.dataBounds());
+  assert.ok(fdata[3] - fdata[2] < 1e-9 * Math.abs(fdata[3]), `a round-off spread: ${fdata}`);
+  assert.ok(flat[2] <= fdata[2] && flat[3] >= fdata[3] && flat[3] - flat[2] > 0.5 * Math.abs(fdata[3]), `flat: ${flat} around ${fdata}`);
   assert.deepEqual(problems, []);
 });
 
