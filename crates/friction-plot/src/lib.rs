@@ -579,18 +579,24 @@ fn fit_caption<DB: DrawingBackend>(
     if text == title {
         return (text, fitted);
     }
-    for sep in [" (", " = "] {
-        if let Some((head, _)) = title.split_once(sep) {
-            let head = head.trim_end();
-            if !head.is_empty() {
-                let (short, short_size) = fit_text(root, head, room, size, style);
-                if short == head {
-                    return (short, short_size);
-                }
-            }
+    for head in [" (", " = "]
+        .iter()
+        .filter_map(|sep| head_before(title, sep))
+    {
+        let (short, short_size) = fit_text(root, head, room, size, style);
+        if short == head {
+            return (short, short_size);
         }
     }
     (text, fitted)
+}
+
+/// The part of `text` before `sep` (a gloss, a definition or a qualifier follows it), trimmed;
+/// `None` without `sep` or with nothing before it.
+fn head_before<'a>(text: &'a str, sep: &str) -> Option<&'a str> {
+    let (head, _) = text.split_once(sep)?;
+    let head = head.trim_end();
+    (!head.trim_start().is_empty()).then_some(head)
 }
 
 /// An axis description to fit `room` device pixels at `size` CSS px: the whole label if it
@@ -624,8 +630,7 @@ fn fit_axis_label<DB: DrawingBackend>(
 fn short_label(label: &str) -> Option<String> {
     const BINDING: [&str; 8] = ["at", "of", "to", "per", "in", "on", "for", "from"];
     let Some(open) = label.find('[') else {
-        let (head, _) = label.split_once(", ")?;
-        return (!head.trim().is_empty()).then(|| head.trim_end().to_string());
+        return head_before(label, ", ").map(str::to_string);
     };
     let head = label[..open].trim_end();
     if let Some((symbol, formula)) = head.split_once(" = ") {
@@ -732,10 +737,8 @@ fn legend_label(label: &str, max_chars: usize) -> String {
     if label.chars().count() <= max_chars {
         return label.to_string();
     }
-    match label.split_once(" (") {
-        Some((head, _)) if !head.trim().is_empty() && head.chars().count() <= max_chars => {
-            head.trim_end().to_string()
-        }
+    match head_before(label, " (") {
+        Some(head) if head.chars().count() <= max_chars => head.to_string(),
         _ => fit_label(label, max_chars),
     }
 }

@@ -110,6 +110,25 @@ impl Default for Scenario {
     }
 }
 
+/// The view named `value` in this build, or an error that says which views there are.
+fn view_def(value: &str) -> Result<&'static ViewDef, ParamError> {
+    all_views()
+        .iter()
+        .find(|v| v.name == value)
+        .ok_or_else(|| {
+            if crate::views::left_out(value) {
+                // the page loads the module with every view before it gets here
+                let runs: Vec<&str> = all_views().iter().map(|v| v.name).collect();
+                let runs = runs.join(", ");
+                ParamError::new("view", value, format!("not in this build (it runs {runs})"))
+            } else {
+                let names: Vec<&str> = view_names().iter().map(|v| v.name).collect();
+                ParamError::new("view", value, format!("allowed: {}", names.join(", ")))
+            }
+        })
+        .copied()
+}
+
 /// The models a view opens on when it is switched to without a model choice to carry: its
 /// [`ViewDef::default_model`], or none (the schema's default) where it names no registry model.
 fn opening_models(v: &ViewDef) -> Vec<&'static str> {
@@ -175,19 +194,23 @@ impl Scenario {
                 ));
             }
         }
-        for key in ["view", "model", "n", "funit"] {
+        // A link without `model=` means the schema's default model (the registry's first) in
+        // every view, as it always has: a view's opening model (`ViewDef::default_model`) is
+        // what switching to the view selects, and such a link says so explicitly.
+        if let Some(v) = get("view") {
+            let linked = s.update(|t| {
+                t.switch_view(view_def(v.trim())?, false);
+                Ok(())
+            });
+            if let Err(e) = linked {
+                errs.push(e);
+            }
+        }
+        for key in ["model", "n", "funit"] {
             if let Some(v) = get(key) {
                 if let Err(e) = s.set(key, v) {
                     errs.push(e);
                 }
-            }
-        }
-        // A link without `model=` means the schema's default model (the registry's first) in
-        // every view, as it always has: a view's opening model (`ViewDef::default_model`) is
-        // what switching to the view selects, and such a link says so explicitly.
-        if get("model").is_none() {
-            if let Body::Models(g) = &mut s.body {
-                g.models.clear();
             }
         }
         // (σ0, σ1, γ1) are applied together: one alone may be non-physical with the defaults of
@@ -262,8 +285,16 @@ impl Scenario {
     /// resizes explicit lists to the new `n` (new entries take their defaults). Setting a
     /// rheological key while (σ0, σ1, γ1) are in use first converts them to k̄0, k̄, τ or c̄.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), ParamError> {
+        self.update(|t| t.apply(key, value.trim()))
+    }
+
+    /// Applies `change` to a copy, normalises and validates it, and keeps it only if valid.
+    fn update(
+        &mut self,
+        change: impl FnOnce(&mut Scenario) -> Result<(), ParamError>,
+    ) -> Result<(), ParamError> {
         let mut t = self.clone();
-        t.apply(key, value.trim())?;
+        change(&mut t)?;
         t.normalize();
         t.validate()?;
         *self = t;
@@ -279,25 +310,7 @@ impl Scenario {
                 "unsupported schema version (this build reads v=1)",
             )),
             "view" => {
-                let v = all_views()
-                    .iter()
-                    .find(|v| v.name == value)
-                    .ok_or_else(|| {
-                        if crate::views::left_out(value) {
-                            // the page loads the module with every view before it gets here
-                            let runs: Vec<&str> = all_views().iter().map(|v| v.name).collect();
-                            let runs = runs.join(", ");
-                            ParamError::new(
-                                key,
-                                value,
-                                format!("not in this build (it runs {runs})"),
-                            )
-                        } else {
-                            let names: Vec<&str> = view_names().iter().map(|v| v.name).collect();
-                            ParamError::new(key, value, format!("allowed: {}", names.join(", ")))
-                        }
-                    })?;
-                self.switch_view(v);
+                self.switch_view(view_def(value)?, true);
                 Ok(())
             }
             _ => match &mut self.body {
@@ -309,7 +322,10 @@ impl Scenario {
 
     /// Switches the view; values of keys that exist in both views carry over, the rest of
     /// the view being left returns to its defaults (so what is printed is all there is).
-    fn switch_view(&mut self, v: &'static ViewDef) {
+    /// `open`: where no model choice carries over, select the view's opening model (a tab);
+    /// otherwise the schema's default (a link without `model=`).
+    fn switch_view(&mut self, v: &'static ViewDef, open: bool) {
+        let opening = || if open { opening_models(v) } else { Vec::new() };
         let body = match (&self.body, v.kind) {
             (Body::Frbd(f), ViewKind::Frbd(fv)) => {
                 let mut f = f.clone();
@@ -318,7 +334,7 @@ impl Scenario {
             }
             (Body::Frbd(f), ViewKind::Models) => {
                 let mut g = Generic {
-                    models: opening_models(v),
+                    models: opening(),
                     ..Generic::default()
                 };
                 for (k, x) in f.scalars() {
@@ -330,7 +346,7 @@ impl Scenario {
                 // Models the user chose stay; a view left on the schema's default opens on
                 // the new view's own.
                 let models = if old.models.is_empty() {
-                    opening_models(v)
+                    opening()
                 } else {
                     old.models.clone()
                 };
