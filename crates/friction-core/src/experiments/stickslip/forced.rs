@@ -9,7 +9,7 @@
 //! 1995, Fig. 2) and the breakaway view (ramps u = ρ t, the same paper's Fig. 4).
 
 use super::closed_loop::{ClosedLoop, Drive, LoopState};
-use super::{method_for, resume_bounded, Bench, StickSlipError, Workspace, ATOL, MAX_STEPS, RTOL};
+use super::{method_at, resume_bounded, Bench, StickSlipError, Workspace, ATOL, MAX_STEPS, RTOL};
 use crate::integrate::rodas::{Options, SolveError};
 use crate::model::FrictionModel;
 use std::f64::consts::TAU;
@@ -263,7 +263,7 @@ impl ForcedRun {
             max_steps: MAX_STEPS,
             predictive: false,
         };
-        ws.solver.set_method(method_for(model));
+        ws.solver.set_method(method_at(model, opts.rtol));
         ws.solver
             .begin(&mut sys, 0.0, &mut y, tend, &opts)
             .map_err(StickSlipError::Solver)?;
