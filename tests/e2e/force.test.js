@@ -34,6 +34,14 @@ test("breakaway against force rate: both models drawn, a row per model and rate,
   const notes = await page.textContent("#readout-notes");
   assert.match(notes, /maximum friction force value/);
   assert.match(notes, /Dahl.*had no peak/);
+  // the displacement panel says on the chart why Dahl has no curve there: dark grey text inside
+  // its plot area (right of its axis, below its caption, above the x axis), where LuGre alone
+  // leaves 0 such pixels (grid lines are lighter, the curve blue); the SVG export, drawn by the
+  // same code, carries the words
+  const text = await countColour(page, "#plot", [0x44, 0x44, 0x44], 40, [0.66, 0.115, 1, 0.75]);
+  assert.ok(text > 40, `note drawn in the displacement panel (${text} px)`);
+  const svg = await page.evaluate(() => window.frictionLab.lab.exportSvg(900, 560, ""));
+  assert.match(svg, /Dahl: F has no peak, so no x_b/);
   await screenshot(page, "breakaway.png");
   assert.deepEqual(problems, []);
 });

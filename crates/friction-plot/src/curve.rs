@@ -68,6 +68,7 @@ pub fn curve_chart(r: &CurveResult) -> ChartSpec {
         y_range: padded_range(y0, y1),
         x_log: false,
         series,
+        notes: Vec::new(),
     }
 }
 

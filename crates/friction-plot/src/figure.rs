@@ -305,6 +305,7 @@ mod tests {
             y_range: (0.0, 3.0),
             x_log: false,
             series,
+            notes: Vec::new(),
         }
     }
 

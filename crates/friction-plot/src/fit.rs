@@ -91,6 +91,7 @@ pub fn fit_chart(
         y_range,
         x_log: false,
         series,
+        notes: Vec::new(),
     })
 }
 

@@ -31,6 +31,7 @@ fn chart(title: &str, x_label: &str, y_label: &str, series: Vec<Series>) -> Char
         y_range,
         x_log: false,
         series,
+        notes: Vec::new(),
     }
 }
 
@@ -107,16 +108,105 @@ pub fn breakaway_charts(labels: &[String], curves: &[BreakawayCurve]) -> Vec<Cha
         c.x_log = true;
         c
     };
+    let mut displacement = log_chart(
+        "Displacement at the breakaway peak against force rate",
+        "displacement at the peak x_b [m]",
+        series(|b| b.x, true),
+    );
+    displacement.notes = no_peak_notes(labels, curves);
     vec![
         log_chart(
             "Breakaway force against force rate",
             "breakaway force F_b [N]",
             series(|b| b.force, false),
         ),
-        log_chart(
-            "Displacement at the breakaway peak against force rate",
-            "displacement at the peak x_b [m]",
-            series(|b| b.x, true),
-        ),
+        displacement,
     ]
+}
+
+/// Why a model's curve is missing from the displacement panel, or has gaps: one line per model
+/// whose F had no peak at some of the rates run so far.
+fn no_peak_notes(labels: &[String], curves: &[BreakawayCurve]) -> Vec<String> {
+    curves
+        .iter()
+        .filter_map(|c| {
+            let label = labels.get(c.model).map_or("", |l| l.as_str());
+            let flat = c.points.iter().filter(|b| b.no_peak).count();
+            match flat {
+                0 => None,
+                f if f == c.points.len() => Some(format!("{label}: F has no peak, so no x_b")),
+                f => Some(format!(
+                    "{label}: no peak at {f} of {} rates",
+                    c.points.len()
+                )),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{draw_chart, Style};
+    use plotters::prelude::*;
+
+    fn point(rate: f64, no_peak: bool) -> Breakaway {
+        Breakaway {
+            rate,
+            force: 1.0,
+            time: 1.0 / rate,
+            applied: 1.0,
+            x: if no_peak { 3e-3 } else { 5e-5 / rate },
+            slid: no_peak,
+            no_peak,
+        }
+    }
+
+    #[test]
+    fn the_displacement_panel_says_which_models_had_no_peak() {
+        let labels = ["LuGre", "Dahl", "Mixed"].map(String::from);
+        let curves = [
+            BreakawayCurve {
+                model: 0,
+                points: vec![point(0.1, false), point(1.0, false)],
+            },
+            BreakawayCurve {
+                model: 1,
+                points: vec![point(0.1, true), point(1.0, true)],
+            },
+            BreakawayCurve {
+                model: 2,
+                points: vec![point(0.1, true), point(1.0, false)],
+            },
+        ];
+        let charts = breakaway_charts(&labels, &curves);
+        assert!(charts[0].notes.is_empty(), "F_b is drawn for every model");
+        assert_eq!(
+            charts[1].notes,
+            [
+                "Dahl: F has no peak, so no x_b",
+                "Mixed: no peak at 1 of 2 rates"
+            ]
+        );
+        // Dahl's curve is left out of the panel, the note says why, on every backend
+        let names: Vec<_> = charts[1].series.iter().map(|s| s.label.as_str()).collect();
+        assert_eq!(names, ["LuGre", "Mixed"]);
+        let mut svg = String::new();
+        {
+            let root = SVGBackend::with_string(&mut svg, (500, 400)).into_drawing_area();
+            draw_chart(&root, &charts[1], &Style::default()).expect("draw");
+        }
+        assert!(svg.contains("Dahl: F has no peak, so no x_b"), "{svg}");
+        // a panel with no curve at all: the note in the middle of it
+        let only_dahl = breakaway_charts(&labels, &curves[1..2]);
+        assert!(only_dahl[1].series.is_empty());
+        assert_eq!(notes_place_of(&only_dahl[1]), "centre");
+    }
+
+    fn notes_place_of(spec: &crate::ChartSpec) -> &'static str {
+        match crate::notes_place(spec, None, (0.4, 0.2)) {
+            crate::Place::Centre => "centre",
+            crate::Place::Corner(_) => "corner",
+        }
+    }
 }

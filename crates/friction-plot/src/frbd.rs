@@ -50,6 +50,7 @@ pub fn hysteresis_chart(cfg: &HysteresisConfig, loops: &[Loop]) -> ChartSpec {
         y_range: padded_range(ylo, yhi),
         x_log: false,
         series,
+        notes: Vec::new(),
     }
 }
 
@@ -95,6 +96,7 @@ pub fn relaxation_chart(curves: &[Curve]) -> ChartSpec {
         y_range: padded_range(ylo, yhi),
         x_log: true,
         series,
+        notes: Vec::new(),
     }
 }
 

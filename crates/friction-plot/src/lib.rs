@@ -67,6 +67,9 @@ pub struct ChartSpec {
     pub x_log: bool,
     /// Curves, drawn in order.
     pub series: Vec<Series>,
+    /// Lines of text drawn in a box inside the plot, about what the chart cannot show (a model
+    /// whose quantity does not exist, so that its curve is missing); empty for none.
+    pub notes: Vec<String>,
 }
 
 /// How a chart is drawn on a device.
@@ -452,10 +455,28 @@ where
         }
         legend_entries.push((label, color.stroke_width(width)));
     }
-    if style.legend && !spec.series.is_empty() {
-        let area = chart.plotting_area().strip_coord_spec();
-        let label_font = font(12.0).into_text_style(&area.dim_in_pixel());
-        draw_legend(&area, &legend_entries, legend_corner(spec), &label_font)?;
+    let area = chart.plotting_area().strip_coord_spec();
+    let label_font = font(12.0).into_text_style(&area.dim_in_pixel());
+    let legend = (style.legend && !spec.series.is_empty()).then(|| legend_corner(spec));
+    if let Some(corner) = legend {
+        draw_legend(&area, &legend_entries, corner, &label_font)?;
+    }
+    if !spec.notes.is_empty() {
+        // no colour sample: the legend's 40 px are text room here
+        let lines: Vec<String> = spec
+            .notes
+            .iter()
+            .flat_map(|n| wrap_words(n, max_chars + 5))
+            .collect();
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let grey = label_font.color(&RGBColor(0x44, 0x44, 0x44));
+        let (w, h, _) = measure_text_box(&area, &lines, 0, &grey)?;
+        let (aw, ah) = area.dim_in_pixel();
+        let size = (
+            f64::from(w + 5) / f64::from(aw.max(1)),
+            f64::from(h + 5) / f64::from(ah.max(1)),
+        );
+        draw_text_box(&area, &lines, 0, notes_place(spec, legend, size), &grey)?;
     }
     root.present()?;
     Ok(transform)
@@ -478,13 +499,90 @@ fn draw_legend<DB: DrawingBackend>(
 where
     DB::ErrorType: 'static,
 {
-    const MARGIN: i32 = 10;
-    const SAMPLE: i32 = 30;
+    let labels: Vec<&str> = entries.iter().map(|(l, _)| l.as_str()).collect();
+    let rows = draw_text_box(area, &labels, SAMPLE_W, Place::Corner(corner), font)?;
+    for ((_, sample), (x, mid)) in entries.iter().zip(rows) {
+        let x0 = x - SAMPLE_W;
+        area.draw(&PathElement::new(vec![(x0, mid), (x0 + 20, mid)], *sample))?;
+    }
+    Ok(())
+}
+
+/// Room left of a legend label for its colour sample \[px\].
+const SAMPLE_W: i32 = 30;
+
+/// Where a text box goes in the plotting area.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// 5 px from a corner.
+    Corner(Corner),
+    /// In the middle (a plot with nothing else in it).
+    Centre,
+}
+
+/// A white, grey-bordered box of `lines` at `place` in `area` (10 px margin, lines 1.25 font
+/// sizes apart, `lead` px left of the texts); returns each line's left edge and vertical middle,
+/// for the legend's samples.
+fn draw_text_box<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    lines: &[&str],
+    lead: i32,
+    place: Place,
+    font: &TextStyle<'_>,
+) -> Result<Vec<(i32, i32)>, DrawError>
+where
+    DB::ErrorType: 'static,
+{
+    let (w, h, sizes) = measure_text_box(area, lines, lead, font)?;
+    let (aw, ah) = area.dim_in_pixel();
+    let (aw, ah) = (aw as i32, ah as i32);
+    let (x, y) = match place {
+        Place::Corner(Corner::UpperRight) => (aw - w - 5, 5),
+        Place::Corner(Corner::UpperLeft) => (5, 5),
+        Place::Corner(Corner::LowerRight) => (aw - w - 5, ah - h - 5),
+        Place::Corner(Corner::LowerLeft) => (5, ah - h - 5),
+        Place::Centre => ((aw - w) / 2, (ah - h) / 2),
+    };
+    let bg = WHITE.mix(0.85).filled();
+    area.draw(&Rectangle::new([(x, y), (x + w, y + h)], bg))?;
+    let border = RGBColor(0xBB, 0xBB, 0xBB);
+    area.draw(&Rectangle::new([(x, y), (x + w, y + h)], border))?;
+    let (tx, ty) = (x + lead + BOX_MARGIN, y + BOX_MARGIN);
+    let line_h = font.font.get_size() * 1.25;
+    let row_y = |i: usize| (f64::from(ty) + i as f64 * line_h).round() as i32;
+    // all texts first, then the caller's samples: the order plotters draws a legend in (the
+    // same SVG)
+    for (i, line) in lines.iter().enumerate() {
+        area.draw(&Text::new(*line, (tx, row_y(i)), font.clone()))?;
+    }
+    Ok(sizes
+        .iter()
+        .enumerate()
+        .map(|(i, (_, th))| (tx, (row_y(i) + row_y(i) + th) / 2))
+        .collect())
+}
+
+/// Space between a text box's border and its texts \[px\].
+const BOX_MARGIN: i32 = 10;
+
+/// Width and height of a text box, and each line's text size \[px\].
+type BoxSize = (i32, i32, Vec<(i32, i32)>);
+
+/// Width and height of [`draw_text_box`]'s box for `lines`, and each line's text size \[px\].
+fn measure_text_box<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    lines: &[&str],
+    lead: i32,
+    font: &TextStyle<'_>,
+) -> Result<BoxSize, DrawError>
+where
+    DB::ErrorType: 'static,
+{
     let line_h = font.font.get_size() * 1.25;
     let line_y = |i: usize| (i as f64 * line_h).round() as i32;
-    let mut sizes = Vec::with_capacity(entries.len());
-    for (label, _) in entries {
-        let (w, h) = area.estimate_text_size(label, font)?;
+    let mut sizes = Vec::with_capacity(lines.len());
+    for line in lines {
+        let (w, h) = area.estimate_text_size(line, font)?;
         sizes.push((w as i32, h as i32));
     }
     let text_w = sizes.iter().map(|s| s.0).max().unwrap_or(0).max(0);
@@ -495,31 +593,26 @@ where
         .max()
         .unwrap_or(0)
         .max(0);
-    let (w, h) = (text_w + SAMPLE + 2 * MARGIN, text_h + 2 * MARGIN);
-    let (aw, ah) = area.dim_in_pixel();
-    let (aw, ah) = (aw as i32, ah as i32);
-    let (x, y) = match corner {
-        Corner::UpperRight => (aw - w - 5, 5),
-        Corner::UpperLeft => (5, 5),
-        Corner::LowerRight => (aw - w - 5, ah - h - 5),
-        Corner::LowerLeft => (5, ah - h - 5),
-    };
-    let bg = WHITE.mix(0.85).filled();
-    area.draw(&Rectangle::new([(x, y), (x + w, y + h)], bg))?;
-    let border = RGBColor(0xBB, 0xBB, 0xBB);
-    area.draw(&Rectangle::new([(x, y), (x + w, y + h)], border))?;
-    let (tx, ty) = (x + SAMPLE + MARGIN, y + MARGIN);
-    let row_y = |i: usize| (f64::from(ty) + i as f64 * line_h).round() as i32;
-    // all texts, then all samples: the order plotters draws them in (the same SVG)
-    for (i, (label, _)) in entries.iter().enumerate() {
-        area.draw(&Text::new(label.as_str(), (tx, row_y(i)), font.clone()))?;
+    Ok((
+        text_w + lead + 2 * BOX_MARGIN,
+        text_h + 2 * BOX_MARGIN,
+        sizes,
+    ))
+}
+
+/// Where a chart's notes go: the middle of an empty plot, else the corner with the fewest data
+/// points under a box of `size` (fractions of the plot's width and height) that the chart's own
+/// legend (`legend`) does not take.
+fn notes_place(spec: &ChartSpec, legend: Option<Corner>, size: (f64, f64)) -> Place {
+    if spec.series.iter().all(|s| s.points.is_empty()) {
+        return Place::Centre;
     }
-    for (i, ((_, sample), (_, th))) in entries.iter().zip(&sizes).enumerate() {
-        let mid = (row_y(i) + row_y(i) + th) / 2;
-        let (x0, x1) = (x + MARGIN, x + MARGIN + 20);
-        area.draw(&PathElement::new(vec![(x0, mid), (x1, mid)], *sample))?;
-    }
-    Ok(())
+    let counts = corner_counts_for(spec, size.0, size.1, 8);
+    let best = (0..4)
+        .filter(|&i| Some(CORNERS[i]) != legend)
+        .min_by_key(|&i| (counts[i], i))
+        .unwrap_or(0);
+    Place::Corner(CORNERS[best])
 }
 
 /// Sizes of a chart's frame \[CSS px\], chosen from the panel's size alone so that the panels
@@ -718,6 +811,27 @@ pub enum Corner {
     LowerLeft,
 }
 
+/// `text` broken at spaces into lines of at most `max_chars` characters (a longer word cut with
+/// "…"), so that a note stays whole in a narrow panel rather than losing its end.
+fn wrap_words(text: &str, max_chars: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let (n, w) = (line.chars().count(), word.chars().count());
+        if n > 0 && n + 1 + w > max_chars {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&fit_label(word, max_chars));
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
 /// `label` cut to at most `max_chars` characters, the last being "…" when it was cut.
 pub(crate) fn fit_label(label: &str, max_chars: usize) -> String {
     if label.chars().count() <= max_chars {
@@ -772,20 +886,28 @@ pub fn make_legend_room(spec: &mut ChartSpec) {
 /// upper left, lower right, lower left.
 pub fn legend_corner(spec: &ChartSpec) -> Corner {
     let counts = corner_counts(spec);
-    let corners = [
-        Corner::UpperRight,
-        Corner::UpperLeft,
-        Corner::LowerRight,
-        Corner::LowerLeft,
-    ];
     let best = (0..4).min_by_key(|&i| (counts[i], i)).unwrap_or(0);
-    corners[best]
+    CORNERS[best]
 }
+
+/// The corners in [`corner_counts`]' order.
+const CORNERS: [Corner; 4] = [
+    Corner::UpperRight,
+    Corner::UpperLeft,
+    Corner::LowerRight,
+    Corner::LowerLeft,
+];
 
 /// Data points under a legend box in each corner: upper right, upper left, lower right, lower
 /// left.
 fn corner_counts(spec: &ChartSpec) -> [usize; 4] {
-    let h = legend_height_fraction(spec.series.len());
+    corner_counts_for(spec, 0.4, legend_height_fraction(spec.series.len()), 1)
+}
+
+/// Data points under a box `w` × `h` (fractions of the plot's width and height) in each corner,
+/// in [`corner_counts`]' order, with `sub` − 1 more points on each segment between two (a
+/// curve of few points can cross a corner between them).
+fn corner_counts_for(spec: &ChartSpec, w: f64, h: f64, sub: usize) -> [usize; 4] {
     let (x0, x1) = spec.x_range;
     let (y0, y1) = spec.y_range;
     let log = spec.x_log && x0 > 0.0 && x1 > x0;
@@ -797,21 +919,32 @@ fn corner_counts(spec: &ChartSpec) -> [usize; 4] {
         }
     };
     let mut counts = [0usize; 4];
+    let mut count = |u: f64, v: f64| {
+        if !(u.is_finite() && v.is_finite()) {
+            return;
+        }
+        let (right, left, top, bottom) = (u > 1.0 - w, u < w, v > 1.0 - h, v < h);
+        for (i, hit) in [right && top, left && top, right && bottom, left && bottom]
+            .into_iter()
+            .enumerate()
+        {
+            if hit {
+                counts[i] += 1;
+            }
+        }
+    };
     for s in &spec.series {
+        let mut last: Option<(f64, f64)> = None;
         for &(x, y) in &s.points {
             let (u, v) = (fx(x), (y - y0) / (y1 - y0));
-            if !(u.is_finite() && v.is_finite()) {
-                continue;
-            }
-            let (right, left, top, bottom) = (u > 0.6, u < 0.4, v > 1.0 - h, v < h);
-            for (i, hit) in [right && top, left && top, right && bottom, left && bottom]
-                .into_iter()
-                .enumerate()
-            {
-                if hit {
-                    counts[i] += 1;
+            if let Some((u0, v0)) = last.filter(|_| sub > 1) {
+                for k in 1..sub {
+                    let f = k as f64 / sub as f64;
+                    count(u0 + f * (u - u0), v0 + f * (v - v0));
                 }
             }
+            count(u, v);
+            last = Some((u, v));
         }
     }
     counts
@@ -891,12 +1024,28 @@ pub fn stribeck_chart(
             points: pts,
             dashed: false,
         }],
+        notes: Vec::new(),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn notes_wrap_at_spaces_and_keep_every_word() {
+        let text = "Dahl: F has no peak, so no x_b";
+        assert_eq!(wrap_words(text, 40), [text]);
+        let lines = wrap_words(text, 14);
+        assert_eq!(lines, ["Dahl: F has no", "peak, so no", "x_b"]);
+        assert!(lines.iter().all(|l| l.chars().count() <= 14));
+        assert_eq!(lines.join(" "), text);
+        assert_eq!(
+            wrap_words("Bliman-Sorine-2: no peak", 8),
+            ["Bliman-…", "no peak"]
+        );
+        assert!(wrap_words("", 8).is_empty());
+    }
 
     #[test]
     fn stribeck_chart_renders_to_svg_with_labels_and_curve_colour() {
@@ -1176,6 +1325,7 @@ mod tests {
             y_range: (-1.1, 1.1),
             x_log: false,
             series: vec![sine("a"), sine("b"), sine("c"), sine("d")],
+            notes: Vec::new(),
         };
         assert!(corner_counts(&spec).iter().all(|&c| c > 0));
         make_legend_room(&mut spec);

@@ -40,6 +40,7 @@ fn chart(title: &str, x_label: &str, y_label: &str, series: Vec<Series>) -> Char
         y_range: padded_range(y0, y1),
         x_log: false,
         series,
+        notes: Vec::new(),
     }
 }
 
@@ -180,6 +181,7 @@ pub fn sweep_charts(
                 y_range: padded_range(y0, y1),
                 x_log: true,
                 series,
+                notes: Vec::new(),
             }
         };
     vec![

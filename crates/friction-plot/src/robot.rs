@@ -29,6 +29,7 @@ fn time_chart(title: &str, y_label: &str, t: &[f64], series: Vec<Series>) -> Cha
         y_range,
         x_log: false,
         series,
+        notes: Vec::new(),
     };
     make_legend_room(&mut spec);
     spec

@@ -223,6 +223,7 @@ fn chart(
         y_range,
         x_log: false,
         series,
+        notes: Vec::new(),
     }
 }
 
