@@ -754,6 +754,13 @@ class Page {
       });
       s.row.classList.add("elem");
       s.row.querySelector("input[type=range]").setAttribute("aria-label", `${c.label}: ${name}`);
+      // an embed hides the list's heading to save a line: its first entry then carries the
+      // heading's words instead of the bare symbol (style.css picks the span)
+      if (i === 0) {
+        const short = Object.assign(document.createElement("span"), { className: "item-short", textContent: name });
+        const full = Object.assign(document.createElement("span"), { className: "item-full", textContent: c.entry });
+        s.row.querySelector("label").replaceChildren(short, full);
+      }
       box.append(s.row);
       return s;
     });

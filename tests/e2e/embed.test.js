@@ -98,6 +98,14 @@ test("show= chooses the strip's controls, controls=0 none; the link out is never
   await ready(page);
   const defaults = await page.$$eval("#controls .group > .ctl", (rows) => rows.map((r) => r.dataset.key));
   assert.deepEqual(defaults, ["vs", "k0", "tau"], "the view's first three key controls (the core's)");
+  // the embed hides a list's heading: its first entry says what it is, not only "τ_1"
+  const tauLabel = () => page.$eval('#controls .ctl[data-key="tau"] .elem label', (l) => l.innerText.trim());
+  assert.equal(await tauLabel(), "Relaxation time τ_1 [s]");
+  await page.goto(`${server.url}?v=1`);
+  await ready(page);
+  assert.equal(await tauLabel(), "τ_1", "under the heading on the page the symbol is enough");
+  await page.goto(`${server.url}?v=1&embed=1`);
+  await ready(page);
   await page.goto(`${server.url}?v=1&embed=1&view=stickslip`);
   await ready(page);
   assert.deepEqual(await page.$$eval("#controls .group > .ctl", (rows) => rows.map((r) => r.dataset.key)), ["vb", "kspring", "model"]);

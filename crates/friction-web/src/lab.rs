@@ -150,7 +150,7 @@ impl Lab {
 
     /// Controls of the current view and model, in order: `[{key, label, unit, min, max, log,
     /// integer, value, kind: "number"|"list"|"choice"|"multi", max_len, options: [\[value, label\]],
-    /// items, group, group_label, role: ""|"rheo"|"sigma", structural}]` (see
+    /// items, entry, group, group_label, role: ""|"rheo"|"sigma", structural}]` (see
     /// `friction_core::scenario::Control`).
     pub fn controls(&self) -> JsValue {
         let out: Vec<ControlOut> = self
@@ -158,12 +158,18 @@ impl Lab {
             .controls()
             .into_iter()
             .map(|c| {
-                let (kind, max_len, options, items) = match c.kind {
-                    ControlKind::Number => ("number", 1, Vec::new(), Vec::new()),
-                    ControlKind::List { max_len, items } => ("list", max_len, Vec::new(), items),
-                    ControlKind::Choice { options } => ("choice", 1, options, Vec::new()),
+                let (kind, max_len, options, items, entry) = match c.kind {
+                    ControlKind::Number => ("number", 1, Vec::new(), Vec::new(), String::new()),
+                    ControlKind::List {
+                        max_len,
+                        items,
+                        entry,
+                    } => ("list", max_len, Vec::new(), items, entry),
+                    ControlKind::Choice { options } => {
+                        ("choice", 1, options, Vec::new(), String::new())
+                    }
                     ControlKind::MultiChoice { options, max_len } => {
-                        ("multi", max_len, options, Vec::new())
+                        ("multi", max_len, options, Vec::new(), String::new())
                     }
                 };
                 ControlOut {
@@ -179,6 +185,7 @@ impl Lab {
                     max_len,
                     options,
                     items,
+                    entry,
                     group: c.group.id,
                     group_label: c.group.label,
                     role: c.role.as_str(),

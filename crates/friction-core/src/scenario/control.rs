@@ -14,6 +14,9 @@ pub enum ControlKind {
         max_len: usize,
         /// A label per current entry (`k̄_1`, `k̄_2`), so that each entry's field can be named.
         items: Vec<String>,
+        /// What the first entry is, for a page that shows the entries without the list's own
+        /// label (an embed's strip): `"Relaxation time τ_1 [s]"`.
+        entry: String,
     },
     /// One of a fixed set of (value, label) options.
     Choice {

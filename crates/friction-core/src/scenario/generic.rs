@@ -587,6 +587,11 @@ impl Generic {
                         items: (1..=xs.len())
                             .map(|i| format!("{}_{i}", p.symbol.trim_end_matches("_i")))
                             .collect(),
+                        entry: p.label().replacen(
+                            p.symbol,
+                            &format!("{}_1", p.symbol.trim_end_matches("_i")),
+                            1,
+                        ),
                     },
                     group: model_group(e),
                     role: Role::Plain,

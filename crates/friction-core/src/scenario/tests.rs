@@ -462,6 +462,29 @@ fn list_fields_name_each_entry() {
 }
 
 #[test]
+fn a_list_says_what_its_first_entry_is_for_a_strip_without_its_heading() {
+    let entry = |query: &str, key: &str| {
+        let c = Scenario::parse(query)
+            .unwrap()
+            .controls()
+            .into_iter()
+            .find(|c| c.key == key)
+            .unwrap_or_else(|| panic!("{query}: no {key}"));
+        match c.kind {
+            ControlKind::List { entry, .. } => (c.label, entry),
+            k => panic!("{key} is {k:?}"),
+        }
+    };
+    let (label, first) = entry("n=3", "tau");
+    assert_eq!(label, "Relaxation time τ_i [s] (list, one per branch)");
+    assert_eq!(first, "Relaxation time τ_1 [s]");
+    // a model's element list: the same words, the first element's symbol
+    let (label, first) = entry("view=curve&model=gms&n=3", "ki");
+    assert_eq!(label, "Element stiffnesses (unset: σ0/N each) k_i [N/m]");
+    assert_eq!(first, "Element stiffnesses (unset: σ0/N each) k_1 [N/m]");
+}
+
+#[test]
 fn the_model_field_of_an_overlay_view_says_how_many_models_it_takes() {
     let s = Scenario::parse("view=curve").unwrap();
     let c = s.controls().into_iter().find(|c| c.key == "model").unwrap();

@@ -17,6 +17,8 @@ pub(super) struct ControlOut {
     pub(super) max_len: usize,
     pub(super) options: Vec<(&'static str, String)>,
     pub(super) items: Vec<String>,
+    /// The first list entry's own label (`""` unless a list).
+    pub(super) entry: String,
     pub(super) group: &'static str,
     pub(super) group_label: &'static str,
     pub(super) role: &'static str,

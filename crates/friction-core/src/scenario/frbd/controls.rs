@@ -41,6 +41,7 @@ impl FrbdScenario {
                     items: (1..=value.split(',').count())
                         .map(|i| format!("{base}_{i}"))
                         .collect(),
+                    entry: sp.label(),
                 }
             } else {
                 ControlKind::Number
