@@ -179,12 +179,7 @@ fn switching_models_finish_at_tight_tolerance_without_a_rejection_storm() {
         let model = build_for_bench(e, &b).unwrap();
         let mut end = Vec::new();
         for tol in [1e-10, 1e-12] {
-            let mut ws = Workspace {
-                tolerance: Some(tol),
-                ..Workspace::default()
-            };
-            let r = run_bench(&mut ws, &b, model.as_ref())
-                .unwrap_or_else(|err| panic!("{id} at tol {tol}: {err}"));
+            let r = run_at(&b, model.as_ref(), tol, id);
             let m = r.metrics();
             assert!(
                 m.steps + m.rejected < 20_000,
@@ -215,15 +210,7 @@ fn micro_slip_laws_deliver_the_tolerance_they_are_asked_for() {
     for id in ["lugre", "elasto-plastic"] {
         let e = friction_core::registry::find(id).unwrap();
         let model = build_for_bench(e, &b).unwrap();
-        let end = |tol: f64| {
-            let mut ws = Workspace {
-                tolerance: Some(tol),
-                ..Workspace::default()
-            };
-            let r = run_bench(&mut ws, &b, model.as_ref())
-                .unwrap_or_else(|err| panic!("{id} at tol {tol}: {err}"));
-            *r.x.last().unwrap()
-        };
+        let end = |tol: f64| *run_at(&b, model.as_ref(), tol, id).x.last().unwrap();
         let x_ref = end(1e-12);
         for tol in [1e-6, 5e-7, 2e-7] {
             let err = (end(tol) - x_ref).abs();
@@ -244,13 +231,7 @@ fn leuven_elements_held_on_their_limits_do_not_chatter() {
     let e = friction_core::registry::find("leuven").unwrap();
     let model = build_for_bench(e, &b).unwrap();
     for tol in [3e-7, 1e-6, 2e-6, 3e-6, 5e-6] {
-        let mut ws = Workspace {
-            tolerance: Some(tol),
-            ..Workspace::default()
-        };
-        let m = run_bench(&mut ws, &b, model.as_ref())
-            .unwrap_or_else(|err| panic!("tol {tol}: {err}"))
-            .metrics();
+        let m = run_at(&b, model.as_ref(), tol, "leuven").metrics();
         assert!(m.events < 100, "tol {tol}: {} events", m.events);
     }
 }
@@ -319,4 +300,18 @@ fn a_run_over_the_step_budget_says_what_to_change() {
         "{m:?}"
     );
     assert!(run.partial(&ws).is_none(), "taken once");
+}
+
+/// The benchmark run of `model` at rtol = atol = `tol` (`id` names it if it fails).
+fn run_at(
+    b: &Bench,
+    model: &dyn friction_core::model::FrictionModel,
+    tol: f64,
+    id: &str,
+) -> friction_core::experiments::stickslip::StickSlipRun {
+    let mut ws = Workspace {
+        tolerance: Some(tol),
+        ..Workspace::default()
+    };
+    run_bench(&mut ws, b, model).unwrap_or_else(|err| panic!("{id} at tol {tol}: {err}"))
 }

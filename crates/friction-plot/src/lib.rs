@@ -470,13 +470,14 @@ where
             .collect();
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
         let grey = label_font.color(&RGBColor(0x44, 0x44, 0x44));
-        let (w, h, _) = measure_text_box(&area, &lines, 0, &grey)?;
+        let measured = measure_text_box(&area, &lines, 0, &grey)?;
         let (aw, ah) = area.dim_in_pixel();
         let size = (
-            f64::from(w + 5) / f64::from(aw.max(1)),
-            f64::from(h + 5) / f64::from(ah.max(1)),
+            f64::from(measured.0 + 5) / f64::from(aw.max(1)),
+            f64::from(measured.1 + 5) / f64::from(ah.max(1)),
         );
-        draw_text_box(&area, &lines, 0, notes_place(spec, legend, size), &grey)?;
+        let place = notes_place(spec, legend, size);
+        draw_text_box(&area, &lines, measured, 0, place, &grey)?;
     }
     root.present()?;
     Ok(transform)
@@ -500,7 +501,15 @@ where
     DB::ErrorType: 'static,
 {
     let labels: Vec<&str> = entries.iter().map(|(l, _)| l.as_str()).collect();
-    let rows = draw_text_box(area, &labels, SAMPLE_W, Place::Corner(corner), font)?;
+    let measured = measure_text_box(area, &labels, SAMPLE_W, font)?;
+    let rows = draw_text_box(
+        area,
+        &labels,
+        measured,
+        SAMPLE_W,
+        Place::Corner(corner),
+        font,
+    )?;
     for ((_, sample), (x, mid)) in entries.iter().zip(rows) {
         let x0 = x - SAMPLE_W;
         area.draw(&PathElement::new(vec![(x0, mid), (x0 + 20, mid)], *sample))?;
@@ -521,11 +530,12 @@ enum Place {
 }
 
 /// A white, grey-bordered box of `lines` at `place` in `area` (10 px margin, lines 1.25 font
-/// sizes apart, `lead` px left of the texts); returns each line's left edge and vertical middle,
-/// for the legend's samples.
+/// sizes apart, `lead` px left of the texts), as [`measure_text_box`] `measured` it; returns
+/// each line's left edge and vertical middle, for the legend's samples.
 fn draw_text_box<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     lines: &[&str],
+    measured: BoxSize,
     lead: i32,
     place: Place,
     font: &TextStyle<'_>,
@@ -533,7 +543,7 @@ fn draw_text_box<DB: DrawingBackend>(
 where
     DB::ErrorType: 'static,
 {
-    let (w, h, sizes) = measure_text_box(area, lines, lead, font)?;
+    let (w, h, sizes) = measured;
     let (aw, ah) = area.dim_in_pixel();
     let (aw, ah) = (aw as i32, ah as i32);
     let (x, y) = match place {

@@ -295,7 +295,7 @@ pub const MAX_STEPS: usize = 5_000_000;
 /// Reusable workspace: the integrator scratch survives between runs (no re-allocation).
 #[derive(Debug, Default, Clone)]
 pub struct Workspace {
-    /// The integrator; [`run_bench`] picks its method per model ([`method_for`]).
+    /// The integrator; [`run_bench`] picks its method per model and tolerance ([`method_at`]).
     pub solver: Rodas,
     /// Relative and absolute tolerance of the next runs in place of [`RTOL`] and [`ATOL`]
     /// (work–precision studies against other solvers); `None` keeps the thesis' values.
