@@ -81,6 +81,8 @@ pub(super) struct LoopState {
     /// switching functions at both); empty on the belt.
     pub(super) fd: std::cell::RefCell<Vec<f64>>,
     pub(super) b: Bench,
+    /// 1/m \[1/kg\]: the right-hand side multiplies (a division sat on every stage's chain).
+    pub(super) inv_m: f64,
     pub(super) drive: Drive,
     /// States before the model's ([`Drive::head`]).
     pub(super) head: usize,
@@ -126,6 +128,7 @@ impl<'a> ClosedLoop<'a> {
                     }
                 }),
                 b: *b,
+                inv_m: 1.0 / b.m,
                 drive,
                 head: drive.head(),
                 xscale: match drive {
@@ -488,7 +491,7 @@ impl System for ClosedLoop<'_> {
             let f = self
                 .model
                 .derivative_and_force(v, fe, &y[h..], &mut dy[h..]);
-            dy[1] = (fe - f) / self.st.b.m;
+            dy[1] = (fe - f) * self.st.inv_m;
             if self.st.armed.replace(false)
                 && self.st.pending_mode == Mode::Free
                 && self.st.pending_y.len() == y.len()
@@ -510,7 +513,7 @@ impl System for ClosedLoop<'_> {
             }
             _ => {
                 let f = self.force(y);
-                dy[1] = (self.fe(y) - f) / self.st.b.m;
+                dy[1] = (self.fe(y) - f) * self.st.inv_m;
                 y[1] - self.st.b.vb
             }
         };
@@ -682,6 +685,7 @@ impl LoopState {
             gscratch: std::cell::RefCell::new(Vec::new()),
             fd: std::cell::RefCell::new(Vec::new()),
             b: *b,
+            inv_m: 1.0 / b.m,
             drive: Drive::Belt,
             head: 2,
             xscale: 1.0,
