@@ -6,8 +6,9 @@
  * wasm from there, so a plain static server needs no CORS header) and popups for the link out. */
 const EMBED_SANDBOX = "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox";
 // page layout and embedding, not physics: never sent to the core (`show` = the embed strip's
-// control keys, `origin` = the host origins the postMessage API obeys, `lesson=1` opens the lesson)
-const PAGE_KEYS = ["embed", "controls", "show", "origin", "lesson"];
+// control keys, `origin` = the host origins the postMessage API obeys, `lesson=1` opens the lesson,
+// `panels` = the chart panels an embed shows, 1-based, e.g. `panels=5`)
+const PAGE_KEYS = ["embed", "controls", "show", "origin", "lesson", "panels"];
 /** How many of the view's key controls (the core's `keyControls`) a compact embed shows by default. */
 const EMBED_DEFAULT_CONTROLS = 3;
 const SLIDER_STEPS = 1000; // slider positions; arrows move 10, Shift+arrows 1, PageUp/Down 100
@@ -34,6 +35,11 @@ function splitQuery(search) {
     else core.push(part);
   }
   return { core: core.join("&"), page };
+}
+
+/** decodeURIComponent that keeps a malformed escape as it is instead of throwing. */
+function decodeOr(text) {
+  try { return decodeURIComponent(text); } catch { return text; }
 }
 
 function numText(x) {
@@ -122,6 +128,9 @@ class Page {
     this.origins = page.origin ? decodeURIComponent(page.origin).split(",").filter((o) => o) : null;
     this.groupOpen = new Map(); // collapsible groups the user opened or closed, by group id
     this.lab = new bindings.Lab(core);
+    // an embed's choice of panels; the full page always shows them all (a bad list is reported
+    // with the link's other errors and changes nothing)
+    if (this.embed && page.panels) this.lab.setPanels(decodeOr(page.panels));
     this.pending = new Map();
     this.scheduled = false;
     this.inputStamp = null;
@@ -226,8 +235,12 @@ class Page {
     this.pending.clear();
     this.commitPending = false;
     clearTimeout(this.urlTimer);
+    const view = this.lab.view();
+    const chosen = this.lab.panelChoice();
     this.lab.free?.();
     this.lab = new this.b.Lab(core);
+    // the same view on the other module (or Back to it) keeps the embed's panels
+    if (chosen && this.lab.view() === view) this.lab.setPanels(chosen);
     this.sigmaMode = this.lab.sigmaForm();
     this.lab.attach($("plot"), $("loops"));
     this.showLinkErrors(this.lab.errors());
@@ -969,20 +982,22 @@ class Page {
 
   // ----- URL, sharing, embedding -----
   /** The page keys of a link: `embed=1`, then `controls=0` or the strip's `show=` keys (only
-   * when they differ from the view's default), and the API's `origin=` allow-list. */
-  pageSuffix(embed, controls, show = this.show, origins = this.origins) {
+   * when they differ from the view's default), the API's `origin=` allow-list and the chosen
+   * `panels=` (empty: all). */
+  pageSuffix(embed, controls, show = this.show, origins = this.origins, panels = this.lab.panelChoice()) {
     let s = "";
     if (embed) s += "&embed=1";
     if (embed && !controls) s += "&controls=0";
     if (embed && controls && show) s += `&show=${show.map(encodeURIComponent).join(",")}`;
+    if (embed && panels) s += `&panels=${panels}`;
     if (embed && origins) s += `&origin=${origins.map(encodeURIComponent).join(",")}`;
     if (embed && this.pageKeys?.lesson === "1") s += "&lesson=1";
     return s;
   }
 
-  fullUrl(embed, controls = true, show = this.show) {
+  fullUrl(embed, controls = true, show = this.show, panels = this.lab.panelChoice()) {
     const base = location.href.split(/[?#]/)[0];
-    return `${base}?${this.lab.query()}${this.pageSuffix(embed, controls, show)}`;
+    return `${base}?${this.lab.query()}${this.pageSuffix(embed, controls, show, this.origins, panels)}`;
   }
 
   scheduleUrl() {
@@ -1048,14 +1063,43 @@ class Page {
     }
   }
 
+  /** The Embed panel's choice of chart panels, for a view with several: one box per panel
+   * title (the core's), the ones this page shows ticked. */
+  fillPanelChoices() {
+    const box = $("embed-panels");
+    const titles = this.lab.panelTitles();
+    const key = `${this.lab.view()}:${titles.join("|")}`;
+    box.hidden = titles.length < 2;
+    if (box.dataset.key === key) return;
+    box.dataset.key = key;
+    const chosen = this.lab.panelChoice().split(",").filter((p) => p);
+    box.querySelectorAll("label").forEach((l) => l.remove());
+    titles.forEach((title, i) => {
+      const label = document.createElement("label");
+      label.className = "inline";
+      const cb = document.createElement("input");
+      cb.type = "checkbox";
+      cb.value = String(i + 1);
+      cb.checked = !chosen.length || chosen.includes(cb.value);
+      cb.addEventListener("change", () => this.fillEmbed());
+      label.append(cb, title);
+      box.append(label);
+    });
+  }
+
   fillEmbed() {
     this.fillEmbedChoices();
+    this.fillPanelChoices();
     const ticked = [...$("embed-show").querySelectorAll("input:checked")].map((cb) => cb.value);
     const defaults = this.lab.keyControls().slice(0, EMBED_DEFAULT_CONTROLS);
     const controls = $("embed-controls").checked && ticked.length > 0;
     $("embed-show").hidden = !$("embed-controls").checked;
     const show = ticked.join(",") === defaults.join(",") ? null : ticked;
-    const url = this.fullUrl(true, controls, show);
+    // every panel (or none) ticked: the frame shows them all, and the link says nothing
+    const boxes = [...$("embed-panels").querySelectorAll("input")];
+    const picked = boxes.filter((cb) => cb.checked).map((cb) => cb.value);
+    const panels = picked.length && picked.length < boxes.length ? picked.join(",") : "";
+    const url = this.fullUrl(true, controls, show, panels);
     const src = url.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
     const title = `Friction Lab: ${this.lab.viewTitle()}`.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
     const [w, h] = $("embed-size").value.split("x");

@@ -259,3 +259,47 @@ test("the Embed panel builds the snippet from the chosen controls and size, with
   assert.deepEqual(await page.$eval("#embed-preview iframe", (f) => [f.width, f.height]), ["400", "300"]);
   assert.deepEqual(problems, []);
 });
+
+test("panels= shows an embed's chosen panels; a bad list is reported; the Embed panel writes it", async () => {
+  const svgOf = (page) => page.evaluate(() => window.frictionLab.lab.exportSvg(900, 560, ""));
+  const { page, problems } = await openPage(browser.context, `${server.url}?v=1&view=stickslip&embed=1&panels=5`);
+  await ready(page);
+  const svg = await svgOf(page);
+  assert.match(svg, /Friction force against relative velocity/);
+  assert.doesNotMatch(svg, /Position against time|Friction force against time/, "the other five panels are not drawn");
+  assert.equal(await page.evaluate(() => window.frictionLab.lab.viewLayout().panels), 1, "the frame lays out one panel");
+  assert.match(await page.evaluate(() => window.frictionLab.fullUrl(true)), /&panels=5(&|$)/, "the frame's own link keeps the choice");
+  assert.doesNotMatch(await page.getAttribute("#open-full", "href"), /panels=/, "the full page shows every panel");
+  assert.ok(await countColour(page, "#loops", BLUE, 40) > 100, "the one panel's curve is drawn");
+  await screenshot(page, "embed-one-panel.png");
+  // a list that names no panel of the view: said, with what is allowed, and all six shown
+  await page.goto(`${server.url}?v=1&view=stickslip&embed=1&panels=9`);
+  await ready(page);
+  assert.match(await page.textContent("#link-badge"), /1 link setting ignored/);
+  await page.click("#link-badge");
+  const items = await page.$$eval("#message-list li", (lis) => lis.map((li) => li.textContent));
+  assert.equal(items.length, 1);
+  assert.match(items[0], /panels = “9”.*from 1 to 6/);
+  assert.equal(await page.evaluate(() => window.frictionLab.lab.viewLayout().panels), 6);
+  // the full page's Embed panel: one box per panel, all ticked (no key); picking one writes it
+  await page.goto(`${server.url}?v=1&view=stickslip`);
+  await ready(page);
+  await page.click("#embed-button");
+  const boxes = await page.$$eval("#embed-panels input", (cbs) => cbs.map((c) => [c.value, c.checked, c.parentElement.textContent]));
+  assert.equal(boxes.length, 6);
+  assert.ok(boxes.every(([, on]) => on), "all ticked at first");
+  assert.equal(boxes[4][2], "Friction force against relative velocity");
+  assert.doesNotMatch(await page.inputValue("#embed-code"), /panels=/);
+  for (const v of ["1", "2", "3", "4", "6"]) await page.uncheck(`#embed-panels input[value="${v}"]`);
+  assert.match(await page.inputValue("#embed-code"), /&amp;panels=5[&"]/);
+  await page.click("#embed-preview-button");
+  const frame = await (await page.waitForSelector("#embed-preview iframe")).contentFrame();
+  await frame.waitForFunction(() => document.documentElement.dataset.ready === "1");
+  assert.equal(await frame.evaluate(() => window.frictionLab.lab.viewLayout().panels), 1, "the preview shows the chosen panel");
+  // a view of one panel offers no choice
+  await page.goto(`${server.url}?v=1`);
+  await ready(page);
+  await page.click("#embed-button");
+  assert.equal(await page.isHidden("#embed-panels"), true);
+  assert.deepEqual(problems, []);
+});

@@ -60,7 +60,10 @@ struct Built {
     /// [`Job::output_version`] and whether the job was finished (or stopped) when built.
     version: Option<usize>,
     done: bool,
+    /// The panels shown (the reader's choice of [`Lab::set_panels`], or all).
     panels: Rc<Panels>,
+    /// Titles of all the output's panels, chosen or not (the Embed panel offers each).
+    titles: Vec<String>,
 }
 
 /// (x range, y range) of one panel.
@@ -106,6 +109,10 @@ pub struct Lab {
     built: RefCell<Option<Built>>,
     /// Long runs thinned once for the panels (cleared with `built`, when runs may go).
     memo: RefCell<ThinMemo>,
+    /// The panels an embed shows (`panels=`, 0-based, ascending) and the view they belong to:
+    /// a lecturer's frame of a few hundred pixels shows the one chart the lesson is about
+    /// rather than six unreadable ones. Dropped when the view changes.
+    panel_choice: Option<(&'static str, Vec<usize>)>,
 }
 
 #[wasm_bindgen]
@@ -134,6 +141,7 @@ impl Lab {
             stopped: None,
             built: RefCell::new(None),
             memo: RefCell::default(),
+            panel_choice: None,
         }
     }
 
@@ -218,6 +226,7 @@ impl Lab {
                 self.axes.clear();
                 self.held = false;
                 self.job_axes = None;
+                self.panel_choice = None;
             } else if self.job_axes.is_none() {
                 self.job_axes = Some(self.axes.clone());
             }
@@ -258,9 +267,58 @@ impl Lab {
         }
         let v = self.scenario.view();
         to_js(&Layout {
-            panels: v.panels,
+            panels: self.chosen().map_or(v.panels, <[usize]>::len),
             phenomena: v.phenomena,
         })
+    }
+
+    /// Shows only the panels listed in `list` (1-based, comma-separated, as in `panels=2,5`;
+    /// empty: all). A bad list is kept in [`Lab::errors`] with what is allowed, and changes
+    /// nothing; returns whether the list applied.
+    #[wasm_bindgen(js_name = setPanels)]
+    pub fn set_panels(&mut self, list: &str) -> bool {
+        let view = self.scenario.view();
+        let choice = if list.trim().is_empty() {
+            None
+        } else {
+            match parse_panels(list, view.panels) {
+                Ok(c) => Some((view.name, c)),
+                Err(e) => {
+                    self.errors.push(e);
+                    return false;
+                }
+            }
+        };
+        if choice != self.panel_choice {
+            self.panel_choice = choice;
+            self.forget_panels();
+            self.axes.clear();
+            self.fit_final = true;
+            self.invalidate();
+        }
+        true
+    }
+
+    /// The chosen panels as `panels=` writes them (`"2,5"`), or empty when all are shown.
+    #[wasm_bindgen(js_name = panelChoice)]
+    pub fn panel_choice(&self) -> String {
+        self.chosen().map_or_else(String::new, |c| {
+            c.iter()
+                .map(|i| (i + 1).to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+    }
+
+    /// Titles of all the current output's panels, in order (the choices of `panels=`).
+    #[wasm_bindgen(js_name = panelTitles)]
+    pub fn panel_titles(&self) -> Vec<String> {
+        self.panels();
+        self.built
+            .borrow()
+            .as_ref()
+            .map(|b| b.titles.clone())
+            .unwrap_or_default()
     }
 
     /// Keys of the current view's most-used controls, most used first (`ViewDef::key_controls`):
@@ -308,6 +366,14 @@ impl Lab {
         }
     }
 
+    /// The chosen panels, if a choice was made for the current view.
+    fn chosen(&self) -> Option<&[usize]> {
+        match &self.panel_choice {
+            Some((view, c)) if *view == self.scenario.view().name => Some(c),
+            _ => None,
+        }
+    }
+
     /// Drops the built panels and thinned runs: the job, or the runs it shows, change.
     fn forget_panels(&self) {
         self.built.replace(None);
@@ -324,11 +390,22 @@ impl Lab {
                 return Rc::clone(&b.panels);
             }
         }
-        let panels = Rc::new(panels_memo(&self.job.output(), &mut self.memo.borrow_mut()));
+        let all = panels_memo(&self.job.output(), &mut self.memo.borrow_mut());
+        let titles = all.iter().map(|(c, _)| c.title.clone()).collect();
+        let panels = Rc::new(match self.chosen() {
+            Some(c) if c.iter().any(|&i| i < all.len()) => all
+                .into_iter()
+                .enumerate()
+                .filter(|(i, _)| c.contains(i))
+                .map(|(_, p)| p)
+                .collect(),
+            _ => all,
+        });
         self.built.replace(Some(Built {
             version,
             done,
             panels: Rc::clone(&panels),
+            titles,
         }));
         panels
     }
@@ -556,6 +633,29 @@ fn data_bounds(series: &[Series]) -> (f64, f64, f64, f64) {
     (xlo, xhi, ylo, yhi)
 }
 
+/// Reads a `panels=` list: 1-based panel numbers from 1 to `n`, comma-separated; returns them
+/// 0-based, ascending, each once.
+fn parse_panels(list: &str, n: usize) -> Result<Vec<usize>, ParamError> {
+    let bad = || {
+        ParamError::new(
+            "panels",
+            list,
+            format!("not a list of this view's panels: use numbers from 1 to {n}, comma-separated"),
+        )
+    };
+    let mut out = Vec::new();
+    for part in list.split(',') {
+        let i: usize = part.trim().parse().map_err(|_| bad())?;
+        if i == 0 || i > n {
+            return Err(bad());
+        }
+        out.push(i - 1);
+    }
+    out.sort_unstable();
+    out.dedup();
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use friction_core::job::sig;
@@ -565,6 +665,18 @@ mod tests {
     wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
     // run by wasm-bindgen-test in Chromium (scripts/test.sh) and by a native `cargo test`
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    fn a_panels_list_names_panels_of_the_view_or_says_which_exist() {
+        assert_eq!(super::parse_panels("5", 6).unwrap(), vec![4]);
+        assert_eq!(super::parse_panels(" 3,1,3 ", 6).unwrap(), vec![0, 2]);
+        for bad in ["0", "7", "x", "1,,2", "-1", "2.5"] {
+            let e = super::parse_panels(bad, 6).unwrap_err();
+            assert_eq!(e.key, "panels");
+            assert!(e.reason.contains("from 1 to 6"), "{bad}: {}", e.reason);
+        }
+    }
+
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     #[cfg_attr(not(target_arch = "wasm32"), test)]
     fn readout_numbers_have_four_significant_digits() {
