@@ -8,6 +8,7 @@
 //   reply   {id, cmd, ok, …}          the answer to a command, carrying the command's id
 // Commands, from the parent: {target: "friction-lab", id, cmd, …}
 //   set   {values: {key: value, …}}   → reply {ok, errors: [{key, message}], view, query}
+//                                       (`panels: "5"` chooses the chart panels shown, "" all)
 //   get   {keys?: [key, …]}           → reply {ok, view, query, values: {key: value}}
 //   reset {}                          → reply {ok, view, query}
 //   view  {view: name}                → reply as for set
@@ -62,8 +63,17 @@
         try { await page.upgrade(); } catch (e) { return [{ key: "view", message: `could not load the view (${e.message || e})` }]; }
       }
       for (const [key, value] of Object.entries(values)) {
+        if (key === "panels") {
+          // page layout, not a model key: the frame's choice of chart panels ("" = all)
+          if (!page.lab.setPanels(String(value))) {
+            const e = page.lab.errors().at(-1);
+            errors.push({ key, message: `${key} = "${e.value}": ${e.reason}` });
+          }
+          continue;
+        }
         try { page.lab.set(String(key), String(value)); } catch (e) { errors.push({ key, message: e.message }); }
       }
+      page.syncExtras();
       page.afterExternalChange();
       return errors;
     };

@@ -169,6 +169,17 @@ test("postMessage API: a host on another origin sets, gets, hears state and resi
     await page.evaluate(() => window.send({ id: 10, cmd: "reset" }));
     await page.waitForFunction(() => window.msgs.some((m) => m.type === "reply" && m.id === 10));
     assert.equal(await frame.evaluate(() => window.frictionLab.lab.query()), "v=1&view=relaxation");
+    // the host picks the chart panels of a multi-panel view; a number the view lacks is refused
+    await page.evaluate(() => window.send({ id: 11, cmd: "set", values: { view: "stickslip", panels: "5" } }));
+    await page.waitForFunction(() => window.msgs.some((m) => m.type === "reply" && m.id === 11));
+    assert.equal(await page.evaluate(() => window.msgs.find((m) => m.type === "reply" && m.id === 11).ok), true);
+    assert.equal(await frame.evaluate(() => window.frictionLab.lab.viewLayout().panels), 1);
+    await page.evaluate(() => window.send({ id: 12, cmd: "set", values: { panels: "7" } }));
+    await page.waitForFunction(() => window.msgs.some((m) => m.type === "reply" && m.id === 12));
+    const refused = await page.evaluate(() => window.msgs.find((m) => m.type === "reply" && m.id === 12));
+    assert.deepEqual(refused.errors.map((e) => e.key), ["panels"]);
+    assert.match(refused.errors[0].message, /panels = "7".*from 1 to 6/);
+    assert.equal(await frame.evaluate(() => window.frictionLab.lab.panelChoice()), "5", "a refused list changes nothing");
     assert.deepEqual(problems, []);
 
     // the same frame under a host of another origin: its commands are ignored, it hears nothing
