@@ -62,8 +62,6 @@ struct Built {
     done: bool,
     /// The panels shown (the reader's choice of [`Lab::set_panels`], or all).
     panels: Rc<Panels>,
-    /// Titles of all the output's panels, chosen or not (the Embed panel offers each).
-    titles: Vec<String>,
 }
 
 /// (x range, y range) of one panel.
@@ -313,12 +311,16 @@ impl Lab {
     /// Titles of all the current output's panels, in order (the choices of `panels=`).
     #[wasm_bindgen(js_name = panelTitles)]
     pub fn panel_titles(&self) -> Vec<String> {
-        self.panels();
-        self.built
-            .borrow()
-            .as_ref()
-            .map(|b| b.titles.clone())
-            .unwrap_or_default()
+        // Only the Embed panel asks, once: with a choice the built panels are a subset, so the
+        // titles come from the whole output (no per-frame cost while a slider moves).
+        let title = |p: &(ChartSpec, Vec<Series>)| p.0.title.clone();
+        if self.chosen().is_none() {
+            return self.panels().iter().map(title).collect();
+        }
+        panels_memo(&self.job.output(), &mut self.memo.borrow_mut())
+            .iter()
+            .map(title)
+            .collect()
     }
 
     /// Keys of the current view's most-used controls, most used first (`ViewDef::key_controls`):
@@ -391,7 +393,6 @@ impl Lab {
             }
         }
         let all = panels_memo(&self.job.output(), &mut self.memo.borrow_mut());
-        let titles = all.iter().map(|(c, _)| c.title.clone()).collect();
         let panels = Rc::new(match self.chosen() {
             Some(c) if c.iter().any(|&i| i < all.len()) => all
                 .into_iter()
@@ -405,7 +406,6 @@ impl Lab {
             version,
             done,
             panels: Rc::clone(&panels),
-            titles,
         }));
         panels
     }
