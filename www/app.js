@@ -871,6 +871,15 @@ class Page {
 
   tick() {
     this.scheduled = false;
+    if (!this.laidOut) {
+      // The first frame after load only lays out the page just built (the browser does it after
+      // this callback); computing and drawing wait for the next frame. Together, the forced
+      // layout and the first compute and draw of six panels made one task of 200-300 ms on a
+      // slow machine, over the 200 ms a link may block input (issue 18).
+      this.laidOut = true;
+      this.schedule();
+      return;
+    }
     const t0 = performance.now();
     const hadInput = this.pending.size > 0 || this.commitPending;
     if (hadInput) {
