@@ -30,7 +30,7 @@ function splitQuery(search) {
     if (!part) continue;
     const eq = part.indexOf("=");
     let key = eq < 0 ? part : part.slice(0, eq);
-    try { key = decodeURIComponent(key.replace(/\+/g, " ")); } catch { /* keep as is */ }
+    key = decodeOr(key.replace(/\+/g, " "));
     if (PAGE_KEYS.includes(key)) page[key] = eq < 0 ? "" : part.slice(eq + 1);
     else core.push(part);
   }
@@ -188,7 +188,10 @@ class Page {
     addEventListener("popstate", () => this.loadQuery(splitQuery(location.search).core));
     // embed-api.js, a classic script (see index.html), answers a course page's postMessage commands
     if (this.embed && window.frictionLabApi) this.api = window.frictionLabApi.install(this, this.origins);
-    this.schedule();
+    // The first frame after load only lays out the page just built; computing and drawing start
+    // in the next. Together, the forced layout and the first compute and draw of six panels made
+    // one task of 200-300 ms on a slow machine, over the 200 ms a link may block input (issue 18).
+    requestAnimationFrame(() => this.schedule());
   }
 
   /** Replaces the whole state by a link's (Back/Forward): a fresh `Lab`, its controls and plot.
@@ -871,15 +874,6 @@ class Page {
 
   tick() {
     this.scheduled = false;
-    if (!this.laidOut) {
-      // The first frame after load only lays out the page just built (the browser does it after
-      // this callback); computing and drawing wait for the next frame. Together, the forced
-      // layout and the first compute and draw of six panels made one task of 200-300 ms on a
-      // slow machine, over the 200 ms a link may block input (issue 18).
-      this.laidOut = true;
-      this.schedule();
-      return;
-    }
     const t0 = performance.now();
     const hadInput = this.pending.size > 0 || this.commitPending;
     if (hadInput) {

@@ -107,10 +107,10 @@ pub struct Lab {
     built: RefCell<Option<Built>>,
     /// Long runs thinned once for the panels (cleared with `built`, when runs may go).
     memo: RefCell<ThinMemo>,
-    /// The panels an embed shows (`panels=`, 0-based, ascending) and the view they belong to:
-    /// a lecturer's frame of a few hundred pixels shows the one chart the lesson is about
-    /// rather than six unreadable ones. Dropped when the view changes.
-    panel_choice: Option<(&'static str, Vec<usize>)>,
+    /// The panels an embed shows (`panels=`, 0-based, ascending): a lecturer's frame of a few
+    /// hundred pixels shows the one chart the lesson is about rather than six unreadable ones.
+    /// Dropped when the view changes ([`Lab::set`]).
+    panel_choice: Option<Vec<usize>>,
 }
 
 #[wasm_bindgen]
@@ -280,7 +280,7 @@ impl Lab {
             None
         } else {
             match parse_panels(list, view.panels) {
-                Ok(c) => Some((view.name, c)),
+                Ok(c) => Some(c),
                 Err(e) => {
                     self.errors.push(e);
                     return false;
@@ -368,12 +368,9 @@ impl Lab {
         }
     }
 
-    /// The chosen panels, if a choice was made for the current view.
+    /// The chosen panels, if a choice was made.
     fn chosen(&self) -> Option<&[usize]> {
-        match &self.panel_choice {
-            Some((view, c)) if *view == self.scenario.view().name => Some(c),
-            _ => None,
-        }
+        self.panel_choice.as_deref()
     }
 
     /// Drops the built panels and thinned runs: the job, or the runs it shows, change.
