@@ -124,8 +124,9 @@ class Page {
     this.embed = page.embed === "1";
     this.pageKeys = page; // read by the explain modules (lesson=1)
     this.showControls = page.controls !== "0";
-    this.show = page.show ? decodeURIComponent(page.show).split(",").filter((k) => k) : null;
-    this.origins = page.origin ? decodeURIComponent(page.origin).split(",").filter((o) => o) : null;
+    // decodeOr: a malformed escape in a hand-edited link is reported below, never a dead page
+    this.show = page.show ? decodeOr(page.show).split(",").map((k) => k.trim()).filter((k) => k) : null;
+    this.origins = page.origin ? decodeOr(page.origin).split(",").map((o) => o.trim()).filter((o) => o) : null;
     this.groupOpen = new Map(); // collapsible groups the user opened or closed, by group id
     this.lab = new bindings.Lab(core);
     // an embed's choice of panels; the full page always shows them all (a bad list is reported
@@ -161,7 +162,7 @@ class Page {
       $("open-full").href = this.fullUrl(false);
       $("open-full").addEventListener("click", (ev) => this.openFull(ev));
     }
-    this.showLinkErrors(this.lab.errors());
+    this.showLinkErrors([...this.lab.errors(), ...this.pageErrors()]);
     this.lab.attach($("plot"), $("loops"));
     this.buildTabs();
     this.buildControls();
@@ -283,6 +284,28 @@ class Page {
   }
 
   // ----- messages about a bad link -----
+  /** Mistakes in the page keys of the link (the core reports its own keys'): a `show=` key the
+   * view has no control for, an `origin=` entry that is not an origin. Nothing is dropped: an
+   * unknown `show=` key shows nothing anyway, and a bad origin matches no sender (dropping it
+   * could leave an empty allow-list, which obeys every origin). */
+  pageErrors() {
+    if (!this.embed) return [];
+    const errors = [];
+    if (this.show) {
+      const known = this.lab.controls().map((c) => c.key).filter((k) => k !== "view");
+      const bad = this.show.filter((k) => !known.includes(k));
+      if (bad.length) {
+        errors.push({ key: "show", value: bad.join(","), reason: `not a control of this view; known keys: ${known.join(", ")}` });
+      }
+    }
+    const isOrigin = (o) => { try { return new URL(o).origin === o && o !== "null"; } catch { return false; } };
+    const badOrigins = (this.origins ?? []).filter((o) => !isOrigin(o));
+    if (badOrigins.length) {
+      errors.push({ key: "origin", value: badOrigins.join(","), reason: "not an origin: write scheme, host and port only, such as https://course.example.org" });
+    }
+    return errors;
+  }
+
   showLinkErrors(errors) {
     const box = $("messages");
     const badge = $("link-badge");

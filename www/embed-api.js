@@ -10,6 +10,7 @@
 //   set   {values: {key: value, …}}   → reply {ok, errors: [{key, message}], view, query}
 //                                       (`panels: "5"` chooses the chart panels shown, "" all)
 //   get   {keys?: [key, …]}           → reply {ok, view, query, values: {key: value}}
+//                                       (values.panels: the chosen panels, "" all)
 //   reset {}                          → reply {ok, view, query}
 //   view  {view: name}                → reply as for set
 // Anything else (not an object, another target, no cmd) is ignored. With `origin=a,b` in the
@@ -100,6 +101,8 @@
           const v = page.lab.get(k);
           if (v !== undefined) values[k] = v;
         }
+        // the one page key `set` takes, so that what a host set it can read back
+        if (!Array.isArray(m.keys) || keys.includes("panels")) values.panels = page.lab.panelChoice();
         reply({ ok: true, values, ...snapshot() });
       } else if (m.cmd === "reset") {
         page.resetDefaults();

@@ -180,6 +180,10 @@ test("postMessage API: a host on another origin sets, gets, hears state and resi
     assert.deepEqual(refused.errors.map((e) => e.key), ["panels"]);
     assert.match(refused.errors[0].message, /panels = "7".*from 1 to 6/);
     assert.equal(await frame.evaluate(() => window.frictionLab.lab.panelChoice()), "5", "a refused list changes nothing");
+    // what the host set it can read back
+    await page.evaluate(() => window.send({ id: 13, cmd: "get", keys: ["panels", "vb"] }));
+    await page.waitForFunction(() => window.msgs.some((m) => m.type === "reply" && m.id === 13));
+    assert.deepEqual(await page.evaluate(() => window.msgs.find((m) => m.type === "reply" && m.id === 13).values), { vb: "0.1", panels: "5" });
     assert.deepEqual(problems, []);
 
     // the same frame under a host of another origin: its commands are ignored, it hears nothing
@@ -312,5 +316,34 @@ test("panels= shows an embed's chosen panels; a bad list is reported; the Embed 
   await ready(page);
   await page.click("#embed-button");
   assert.equal(await page.isHidden("#embed-panels"), true);
+  assert.deepEqual(problems, []);
+});
+
+test("page keys of a hand-edited link: a malformed escape, an unknown show= key or a bad origin= is named, the figure still drawn", async () => {
+  const cases = [
+    // [link, key named, what the message says]
+    ["show=%E0", "show", /show = “%E0”: not a control of this view/],
+    ["show=%zz,mus", "show", /show = “%zz”: not a control of this view/],
+    ["show=nope,mus", "show", /show = “nope”: not a control of this view/],
+    ["origin=%E0", "origin", /origin = “%E0”: not an origin.*https:\/\/course\.example\.org/],
+    ["origin=https://ok.example,https://bad.example/path", "origin", /origin = “https:\/\/bad\.example\/path”: not an origin/],
+  ];
+  const { page, problems } = await openPage(browser.context, `${server.url}?v=1&embed=1`);
+  for (const [keys, key, said] of cases) {
+    await page.goto(`${server.url}?v=1&embed=1&${keys}`);
+    await ready(page);
+    assert.equal(await page.evaluate(() => document.getElementById("status").hidden), true, `${keys}: the page started`);
+    assert.ok(await countColour(page, "#loops", BLUE, 40) > 30, `${keys}: the figure is drawn`);
+    assert.match(await page.textContent("#link-badge"), /1 link setting ignored/, keys);
+    await page.click("#link-badge");
+    const items = await page.$$eval("#message-list li", (lis) => lis.map((li) => [li.dataset.key, li.textContent]));
+    assert.equal(items.length, 1, `${keys}: ${JSON.stringify(items)}`);
+    assert.equal(items[0][0], key);
+    assert.match(items[0][1], said);
+  }
+  // the good show= key of a list with a bad one still gets its control
+  await page.goto(`${server.url}?v=1&embed=1&show=nope,mus`);
+  await ready(page);
+  assert.deepEqual(await page.$$eval("#controls .group > .ctl", (rows) => rows.map((r) => r.dataset.key)), ["mus"]);
   assert.deepEqual(problems, []);
 });
