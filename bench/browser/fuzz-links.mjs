@@ -4,7 +4,10 @@
 // error. Links come from the core's schema through the fuzz example:
 //   cargo run --release -p friction-cli --example fuzz -- links 1000 > /tmp/links.txt
 //   trunk build --release
-//   node bench/browser/fuzz-links.mjs /tmp/links.txt [--wait 30000] [--out bench/results/fuzz-links.tsv]
+//   node bench/browser/fuzz-links.mjs /tmp/links.txt [--wait 30000] [--out bench/results/fuzz-links.tsv] [--page-keys]
+// With --page-keys every second link also gets page keys (embed, controls, show, origin, panels,
+// lesson), legal or hand-mangled (malformed escapes, markup, unknown keys), chosen from the
+// link's line number, so a run is reproducible from the links file alone.
 // Exit status 1 when a link had a task over 2 s, did not finish within the wait, or raised an error.
 import { readFile, writeFile } from "node:fs/promises";
 import { startServer, launch, openPage } from "../../tests/e2e/harness.js";
@@ -17,7 +20,28 @@ const file = process.argv[2];
 if (!file) { console.error("usage: node bench/browser/fuzz-links.mjs LINKS_FILE [--wait MS] [--out FILE]"); process.exit(2); }
 const WAIT = Number(arg("wait", "30000"));
 const OUT = arg("out", "");
-const links = (await readFile(file, "utf8")).split("\n").filter((l) => l.trim());
+const PAGE_KEYS = process.argv.includes("--page-keys");
+const links = (await readFile(file, "utf8")).split("\n").filter((l) => l.trim())
+  .map((q, i) => (PAGE_KEYS && i % 2 === 1 ? q + pageKeys(i) : q));
+
+/** Page keys for link `i`: each key present with probability 1/2, its value from a list of legal
+ * and mangled ones (the page's own keys are read by www/app.js, not by the core's schema). */
+function pageKeys(i) {
+  let x = (i * 2654435761) >>> 0; // xorshift32 from the line number
+  const next = () => { x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0; return x; };
+  const pick = (list) => list[next() % list.length];
+  const choices = {
+    embed: ["1", "1", "0", "", "%E0"],
+    controls: ["0", "1", "%"],
+    show: ["mus,freqs", "vb,kspring,model", "nope", "%E0", "%zz,mus", "", "%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E"],
+    origin: ["https://course.example.org", "%E0", "null", "javascript:alert(1)", "https://a.example,https://b.example/x"],
+    panels: ["1", "5", "2,5", "0", "99", "%E0", "1,1,1", "", "-1", "1e9"],
+    lesson: ["1", "0", "%"],
+  };
+  let s = "";
+  for (const [k, vals] of Object.entries(choices)) if (next() % 2) s += `&${k}=${pick(vals)}`;
+  return s;
+}
 
 // installed before the page's scripts: every long task of the page's life is kept
 const OBSERVE = () => {

@@ -111,6 +111,11 @@ impl Surface {
         w < 520 || h < 360
     }
 
+    /// Whether nothing was drawn on this surface yet.
+    pub fn never_drawn(&self) -> bool {
+        self.bg_key.is_empty()
+    }
+
     /// The page says the canvases may have changed size: the next drawing reads it again.
     pub fn resized(&mut self) {
         self.css = None;

@@ -433,8 +433,10 @@ impl Lab {
         }
         let t0 = now();
         let clock = || now();
+        let mut computed = false;
         while !self.job.done() && self.stopped.is_none() {
             self.job.advance(&clock);
+            computed = true;
             if now() - t0 >= budget_ms {
                 break;
             }
@@ -461,6 +463,13 @@ impl Lab {
         }
         // a stopped job is finished for the page: its picture is final
         let done = self.job.done() || self.stopped.is_some();
+        if computed && self.surface.as_ref().is_some_and(Surface::never_drawn) {
+            // The first drawing goes to the next frame: it runs the chart code for the first
+            // time, which V8 compiles then (wasm functions are compiled lazily, on the main
+            // thread), and with the first compute it made one task of 130-200 ms at load, near
+            // the 200 ms a link may block input (issue 18).
+            return Ok(self.status(false, false));
+        }
         let mut background = false;
         let version = self.job.output_version();
         let changed = done || version.is_none() || version != self.drawn_output;
