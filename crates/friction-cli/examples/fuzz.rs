@@ -92,6 +92,20 @@ fn main() {
             job.progress(),
             job.done()
         );
+        if !job.done() {
+            // the page's stop at its budget: the run so far lent to the panels, which are built
+            // from it in the same frame
+            let h = clock();
+            job.hold(true);
+            let held = clock() - h;
+            let c = clock();
+            let charts = friction_plot::panels::panels(&job.output());
+            std::hint::black_box(charts);
+            println!(
+                "stopped: hold {held:.2} ms, chart build of the held run {:.2} ms",
+                clock() - c
+            );
+        }
         return;
     }
     let cases: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(1000);
