@@ -33,11 +33,14 @@ pub static VIEW: ViewDef = ViewDef {
     },
 };
 
-/// Accepted solver steps per unit of work for a first-order model.
-pub const STEPS_CHUNK: usize = 1000;
+/// Accepted solver steps per unit of work for a first-order model. The page checks its frame
+/// budget between units: at 1000 steps the first unit of a page load (its wasm code not yet
+/// compiled, V8 compiles on first call) took 45-95 ms, and with the layout and paint of that
+/// frame made tasks of up to 140 ms; 250 steps are ~1 ms natively, ~3 ms warm in wasm.
+pub const STEPS_CHUNK: usize = 250;
 
 /// Accepted solver steps per unit for an FrBD model of order `n`: [`STEPS_CHUNK`] scaled down as
-/// a step's cost grows with the states (order 10: 615 steps, about 11 ms natively).
+/// a step's cost grows with the states (order 10: 153 steps, about 3 ms natively).
 pub fn chunk(n: usize) -> usize {
     STEPS_CHUNK * 16 / (16 + n.saturating_sub(1))
 }
