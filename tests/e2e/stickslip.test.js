@@ -194,3 +194,21 @@ test("models whose parameters differ get a field each, and the link keeps them a
   assert.equal(await again.page.locator('[id="c-lugre.sigma0-n"]').inputValue(), "100000");
   assert.deepEqual([...problems, ...again.problems], []);
 });
+
+test("a run over many frames shows each model as it finishes, from the load on", async () => {
+  // four models of 1000 s: about a second of compute in the browser, in units between frames.
+  // The first drawing waits one frame after the first compute (Lab::frame, issue 18); it must
+  // not wait for the end of the job.
+  const { page, problems } = await openPage(browser.context, `${server.url}?v=1&view=stickslip&model=lugre,gms,dahl,elasto-plastic&tend=1000`);
+  let seen = null;
+  for (let i = 0; i < 600 && seen === null; i++) {
+    const s = await page.evaluate(() => ({ done: document.documentElement.dataset.done, progress: window.frictionLab?.lab.readout().rows.length ?? 0 }));
+    if (s.done === "1") break;
+    if (s.progress > 0 && (await countColour(page, "#loops", PALETTE[0], 40)) > 30) seen = s;
+    else await page.waitForTimeout(20);
+  }
+  assert.ok(seen, "the first model's curves are drawn while the others still compute");
+  await ready(page);
+  assert.ok(await countColour(page, "#loops", PALETTE[3], 40) > 30, "and the last one's at the end");
+  assert.deepEqual(problems, []);
+});

@@ -463,7 +463,7 @@ impl Lab {
         }
         // a stopped job is finished for the page: its picture is final
         let done = self.job.done() || self.stopped.is_some();
-        if computed && self.surface.as_ref().is_some_and(Surface::never_drawn) {
+        if computed && self.surface.as_mut().is_some_and(Surface::defer_first_draw) {
             // The first drawing goes to the next frame: it runs the chart code for the first
             // time, which V8 compiles then (wasm functions are compiled lazily, on the main
             // thread), and with the first compute it made one task of 130-200 ms at load, near
