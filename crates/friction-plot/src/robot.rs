@@ -143,7 +143,6 @@ mod tests {
             assert!(if observer { drop > 8.0 } else { drop < 4.0 }, "{drop}");
             // nothing drawn below the floor, so no solver noise on the chart
             assert!(lw.iter().all(|p| p.1 >= lw[0].1 - 12.0 - 1e-9));
-
         }
     }
 
@@ -155,7 +154,11 @@ mod tests {
             .expect("builds");
         for observer in [true, false] {
             let r = run(&Arm { observer, ..arm }, &model).expect("runs");
-            assert!(r.t.len() > 2 * crate::stickslip::MAX_POINTS, "{} points", r.t.len());
+            assert!(
+                r.t.len() > 2 * crate::stickslip::MAX_POINTS,
+                "{} points",
+                r.t.len()
+            );
             // the points of logging every point first, as the chart did before
             let floor = r.w[0] * W_FLOOR_REL;
             let logged: Vec<f64> = r.w.iter().map(|w| w.max(floor).log10()).collect();
