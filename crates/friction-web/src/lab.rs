@@ -433,7 +433,7 @@ impl Lab {
         }
         let t0 = now();
         let clock = || now();
-        let mut computed = false;
+        let (mut computed, mut just_stopped) = (false, false);
         while !self.job.done() && self.stopped.is_none() {
             self.job.advance(&clock);
             computed = true;
@@ -459,15 +459,18 @@ impl Lab {
                     self.spent_ms / 1000.0,
                     self.job.budget_hint()
                 ));
+                just_stopped = true;
             }
         }
         // a stopped job is finished for the page: its picture is final
         let done = self.job.done() || self.stopped.is_some();
-        if computed && self.surface.as_mut().is_some_and(Surface::defer_first_draw) {
-            // The first drawing goes to the next frame: it runs the chart code for the first
-            // time, which V8 compiles then (wasm functions are compiled lazily, on the main
-            // thread), and with the first compute it made one task of 130-200 ms at load, near
-            // the 200 ms a link may block input (issue 18).
+        // Two drawings go to the next frame, each of which made one task of 130-250 ms with this
+        // frame's compute (issue 18: a link may block input for 200 ms at most). A surface's first:
+        // it runs the chart code for the first time, which V8 compiles then (wasm functions are
+        // compiled lazily, on the main thread). The one after the stop at the time budget: the run
+        // held then is thinned afresh (800 000 points: 30 ms natively, ~100 ms in wasm).
+        let first = computed && self.surface.as_mut().is_some_and(Surface::defer_first_draw);
+        if first || (just_stopped && self.surface.is_some()) {
             return Ok(self.status(false, false));
         }
         let mut background = false;
