@@ -48,8 +48,6 @@ pub struct Surface {
     /// (`clientWidth`) in a frame whose DOM changed forces a layout of the whole page, a
     /// second one after the browser's own.
     css: Option<(i32, i32)>,
-    /// Whether a frame already left the first drawing to the next ([`Surface::defer_first_draw`]).
-    first_deferred: bool,
 }
 
 fn context(c: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d, JsError> {
@@ -79,7 +77,6 @@ impl Surface {
             fg_ctx,
             dpr: 1.0,
             bg_key: String::new(),
-            first_deferred: false,
             transforms: Vec::new(),
             scratch: Vec::with_capacity(4096),
             css: None,
@@ -114,13 +111,10 @@ impl Surface {
         w < 520 || h < 360
     }
 
-    /// Whether the caller should leave this surface's first drawing to the next frame: true
-    /// once, while nothing was drawn on it yet, so a job computing over many frames shows its
-    /// progress from its second frame on.
-    pub fn defer_first_draw(&mut self) -> bool {
-        let defer = self.bg_key.is_empty() && !self.first_deferred;
-        self.first_deferred = true;
-        defer
+    /// Whether nothing was drawn on this surface yet: its first drawing runs the chart code
+    /// cold, so the caller gives it a frame of its own.
+    pub fn never_drawn(&self) -> bool {
+        self.bg_key.is_empty()
     }
 
     /// The page says the canvases may have changed size: the next drawing reads it again.

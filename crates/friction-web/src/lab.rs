@@ -90,6 +90,10 @@ pub struct Lab {
     fit_final: bool,
     /// The overlay shows the final state of the current job.
     drawn_final: bool,
+    /// The next frame only draws: a surface's first drawing, left to it by the frame before,
+    /// runs the chart code cold (V8 compiles it then), and computing beside it made that
+    /// frame's task 8-19 ms longer at load.
+    draw_only: bool,
     /// [`Job::output_version`] of the last drawing: a job whose output has not changed since
     /// is not drawn again while it computes (six panels of long runs take a while to draw).
     drawn_output: Option<usize>,
@@ -132,6 +136,7 @@ impl Lab {
             job_axes: None,
             fit_final: true,
             drawn_final: false,
+            draw_only: false,
             drawn_output: None,
             spent_ms: 0.0,
             last_frame: None,
@@ -434,7 +439,8 @@ impl Lab {
         let t0 = now();
         let clock = || now();
         let (mut computed, mut just_stopped) = (false, false);
-        while !self.job.done() && self.stopped.is_none() {
+        let draw_only = std::mem::take(&mut self.draw_only);
+        while !draw_only && !self.job.done() && self.stopped.is_none() {
             self.job.advance(&clock);
             computed = true;
             if now() - t0 >= budget_ms {
@@ -465,12 +471,17 @@ impl Lab {
         // a stopped job is finished for the page: its picture is final
         let done = self.job.done() || self.stopped.is_some();
         // Two drawings go to the next frame, each of which made one task of 130-250 ms with this
-        // frame's compute (issue 18: a link may block input for 200 ms at most). A surface's first:
-        // it runs the chart code for the first time, which V8 compiles then (wasm functions are
-        // compiled lazily, on the main thread). The one after the stop at the time budget: the run
-        // held then is thinned afresh (800 000 points: 30 ms natively, ~100 ms in wasm).
-        let first = computed && self.surface.as_mut().is_some_and(Surface::defer_first_draw);
+        // frame's compute (issue 18: a link may block input for 200 ms at most). A surface's first,
+        // once the job has something to draw: it runs the chart code for the first time, which V8
+        // compiles then (wasm functions are compiled lazily, on the main thread), so the next frame
+        // only draws (`draw_only`); the panels are built here, once for this output. The one after
+        // the stop at the time budget: the run held then is thinned afresh (800 000 points: 30 ms
+        // natively, ~100 ms in wasm).
+        let first = computed
+            && self.surface.as_ref().is_some_and(Surface::never_drawn)
+            && !self.panels().is_empty();
         if first || (just_stopped && self.surface.is_some()) {
+            self.draw_only = first;
             return Ok(self.status(false, false));
         }
         let mut background = false;

@@ -185,6 +185,39 @@ fn heavy_parameter_sets_are_spread_over_frames() {
 }
 
 #[wasm_bindgen_test]
+fn a_surfaces_first_drawing_has_its_frame_to_itself() {
+    // The first drawing runs the chart code cold (V8 compiles it then): the frame that does it
+    // computes nothing, whatever its budget, or the two made one long task at load (issue 18).
+    let (bg, fg) = (canvas(600, 400), canvas(600, 400));
+    // 20 000 steps per cycle: a few milliseconds give part of the first loop, not the job
+    let mut lab = Lab::new("v=1&k0=1e8");
+    lab.attach(bg, fg).unwrap();
+    let drew = |st: &JsValue| get(st, "background").as_bool() == Some(true);
+    let progress = |st: &JsValue| Array::from(&get(st, "progress")).get(0).as_f64();
+    let mut frames = 0;
+    let (before, drawing) = loop {
+        let st = lab.frame(2.0).unwrap();
+        frames += 1;
+        assert!(!drew(&st), "frame {frames} computed and drew");
+        // a frame that computed something drawable hands the drawing on
+        let next = lab.frame(10_000.0).unwrap();
+        if drew(&next) {
+            break (st, next);
+        }
+        assert!(frames < 1000);
+    };
+    assert_eq!(
+        get(&drawing, "done").as_bool(),
+        Some(false),
+        "the drawing frame computed the job"
+    );
+    assert_eq!(progress(&drawing), progress(&before));
+    // the frames after it compute again
+    let after = lab.frame(10_000.0).unwrap();
+    assert_eq!(get(&after, "done").as_bool(), Some(true));
+}
+
+#[wasm_bindgen_test]
 fn a_link_draws_the_same_picture_however_its_frames_were_cut() {
     // In frames of ~0.2 ms the first pictures hold part of one loop and fix provisional axes;
     // the finished picture must still be the one a single long frame draws (same axes, same
