@@ -906,7 +906,9 @@ class Page {
       if (structural || committing) this.syncControls(structural);
     }
     const t1 = performance.now();
-    const st = this.lab.frame(hadInput || this.stats.frames === 0 ? FIRST_BUDGET_MS : LATER_BUDGET_MS);
+    // The first frame of a load draws nothing (the lab gives a surface's first drawing the next
+    // frame to itself), so it computes as long as a refining frame rather than an input's.
+    const st = this.lab.frame(hadInput ? FIRST_BUDGET_MS : LATER_BUDGET_MS);
     if (window.frictionLabBench && hadInput) {
       performance.measure("fl-controls", { start: t0, end: t1 });
       performance.measure("fl-frame", { start: t1, end: performance.now() });
