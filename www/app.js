@@ -142,7 +142,6 @@ class Page {
     this.sigmaMode = this.lab.sigmaForm();
     this.lastProgress = "";
     this.liveTimer = null;
-    this.stats = { frames: 0 };
     this.models = bindings.modelList();
     this.modelById = new Map(this.models.map((m) => [m.id, m]));
     this.phenoRows = new Map(); // phenomena rows computed so far (the core's, cached per page)
@@ -913,7 +912,6 @@ class Page {
       performance.measure("fl-controls", { start: t0, end: t1 });
       performance.measure("fl-frame", { start: t1, end: performance.now() });
     }
-    this.stats.frames++;
     if (this.inputStamp !== null) {
       const start = this.inputStamp;
       performance.measure("fl-input-to-drawn", { start, end: performance.now() });

@@ -197,8 +197,8 @@ test("models whose parameters differ get a field each, and the link keeps them a
 
 test("a run over many frames shows each model as it finishes, from the load on", async () => {
   // four models of 1000 s: about a second of compute in the browser, in units between frames.
-  // The first drawing waits one frame after the first compute (Lab::frame, issue 18); it must
-  // not wait for the end of the job.
+  // The first drawing waits for the frame after the first compute that gives something to draw
+  // (Lab::frame, issue 18); it must not wait for the end of the job.
   const { page, problems } = await openPage(browser.context, `${server.url}?v=1&view=stickslip&model=lugre,gms,dahl,elasto-plastic&tend=1000`);
   let seen = null;
   for (let i = 0; i < 600 && seen === null; i++) {

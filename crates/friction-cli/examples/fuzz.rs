@@ -93,8 +93,8 @@ fn main() {
             job.done()
         );
         if !job.done() {
-            // the page's stop at its budget: the run so far lent to the panels, which are built
-            // from it in the same frame
+            // the page's stop at its budget: the run so far lent to the panels, which the page
+            // builds from it in the frame after the stop
             let h = clock();
             job.hold(true);
             let held = clock() - h;
