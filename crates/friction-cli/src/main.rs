@@ -195,6 +195,7 @@ fn main() -> ExitCode {
 const BUDGET: std::time::Duration = std::time::Duration::from_secs(5);
 
 fn run(args: &[String]) -> Result<(), Failure> {
+    let original = args;
     // `--no-budget` is taken out here, so that the argument parser stays as it is
     let budget = (!args.iter().any(|a| a == "--no-budget")).then_some(BUDGET);
     let args: Vec<String> = args
@@ -205,7 +206,8 @@ fn run(args: &[String]) -> Result<(), Failure> {
     if args.first().is_some_and(|a| a == "fit") {
         let stdout = io::stdout();
         let mut out = BufWriter::new(stdout.lock());
-        fit::run(&args[1..], budget, &mut out)?;
+        // the user asked for the fit: it runs to its end unless it is given --budget
+        fit::run(&original[1..], &mut out)?;
         return Ok(out.flush()?);
     }
     let o = parse_args(&args)?;

@@ -178,8 +178,7 @@ impl ExampleSpec {
             f,
             normal,
             w: None,
-            notes: Vec::new(),
-            unitless: Vec::new(),
+            ..Data::default()
         };
         Ok((data, clean))
     }

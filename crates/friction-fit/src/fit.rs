@@ -1,360 +1,119 @@
-//! The fit: bounded Levenberg–Marquardt on the model's output under the measured velocity.
+//! The fit as a whole: start values read off the record, a global search and several optimiser
+//! runs on a reduced copy of the record, and a final run on all of it.
 //!
-//! How bounds are kept: each free parameter p in [lo, hi] is written as
-//! p = lo + (hi − lo)(1 + sin θ)/2 (in ln p for parameters whose range spans decades), and the
-//! `levenberg-marquardt` crate (a port of MINPACK's lmder) minimises over the unbounded θ. The
-//! Jacobian in θ is a forward difference of the model output (the models give no parameter
-//! partials), taken on one branch of the model at each sample: where a perturbed run switches
-//! an element (GMS stick/slip) across a sample, the output jumps there and the difference from
-//! the other side is used (`Driver::branches`). The confidence intervals do not use θ: at the optimum the Jacobian is taken again
-//! in the original parameters by central differences, and the covariance is s²(JᵀJ)⁻¹ with
-//! s² = SSR/(m − p) (see [`crate::report`]).
+//! Stages:
+//! 1. **Start values** ([`crate::guess`]): force levels, stiffness, speeds and offset read off
+//!    the record give each free parameter a start at the record's scale (the query's own
+//!    values stay; `guess=0` keeps the model defaults).
+//! 2. **Reduced record**: a record of more than [`REDUCED`] samples is searched on every d-th
+//!    sample of a window from its start (d at most a fifth of the pre-sliding transition's
+//!    samples, so reversals stay resolved), at a looser solver tolerance.
+//! 3. **Global search**: the sum of squares at quasi-random points of a box around the start
+//!    (scale parameters over ×/÷ 30 in ln p, coefficients ×/÷ 2), one model run each; the best
+//!    distinct points and the start begin the optimiser runs ([`crate::lm`]).
+//! 4. **Final run** on the whole record from the best of them.
 //!
-//! Why this crate and not `argmin` or `faer`: `levenberg-marquardt` is MINPACK's proven
-//! algorithm (scaled trust region, the same as scipy's `method='lm'`), small, and its nalgebra
-//! types give the SVD the report needs; `argmin` has no bounded LM either and brings a framework
-//! for what is one call here; `faer` is a faster linear algebra for large matrices, while ours
-//! are m × p with p ≤ ~10.
-
-use std::cell::{Cell, RefCell};
-
-use friction_core::experiments::sampled::{Driver, Loaded};
-use levenberg_marquardt::{LeastSquaresProblem, LevenbergMarquardt};
-use nalgebra::{storage::Owned, DMatrix, DVector, Dyn};
+//! Why stages: one optimiser run from the model defaults ends wherever the first valley is
+//! (the tribometer: R² 0.46; the synthetic LuGre record: μ_s on its bound); a run on 40,000
+//! samples at the core's tolerance costs about a second, and a fit makes hundreds. The reduced
+//! record finds the basin at 1/10 of the cost; the final run puts the optimum where all the
+//! data say.
 
 use crate::data::Data;
+use crate::eval::{holdout_start, weights, Evaluator};
+use crate::guess::{self, Facts};
+use crate::lm::{self, Outcome, Vars};
 use crate::spec::FitSpec;
+use crate::stats::halton;
+
+/// χ²₁ 95 % quantile.
+pub const CHI2_95: f64 = 3.841_458_820_694_124;
+/// Most samples of the reduced record the search runs on.
+pub const REDUCED: usize = 4000;
+/// The reduced record's window covers at least 1/WINDOW of the record (thinned to fit):
+/// a window keeps the record's own drive, where thinning alone changes it (a cubic through
+/// every 11th sample of the tribometer's position moved the optimum so far that the final run
+/// needed ten more iterations on all samples).
+pub const WINDOW: usize = 4;
+/// Solver tolerance while searching (reduced record).
+pub const RTOL_SEARCH: f64 = 1e-6;
+/// Solver tolerance of the final run and the report's Jacobian.
+pub const RTOL_FINAL: f64 = 1e-7;
+/// The same for a model that switches (GMS elements sticking and slipping, a Maxwell element
+/// saturating): where a switch falls is located to the tolerance, and at 1e-7 that moved μ_s of
+/// a GMS fit by a third of its standard error.
+pub const RTOL_FINAL_SWITCHING: f64 = 1e-9;
+
+/// Whether `spec`'s model switches (events or discrete states).
+fn switching(spec: &FitSpec) -> bool {
+    spec.entry
+        .build_default()
+        .is_ok_and(|m| m.n_switches() > 0 || m.n_discrete() > 0)
+}
+
+/// The final tolerance for `spec`'s model ([`RTOL_FINAL`], [`RTOL_FINAL_SWITCHING`]).
+pub fn rtol_final(spec: &FitSpec) -> f64 {
+    if switching(spec) {
+        RTOL_FINAL_SWITCHING
+    } else {
+        RTOL_FINAL
+    }
+}
+
+/// The search's tolerance for `spec`'s model: [`RTOL_SEARCH`], or the final one for a model
+/// that switches (its sum of squares is a staircase in the parameters, and a looser solver
+/// moves the steps: the search then ended a step away from the final run's optimum, which
+/// the final run's few iterations do not cross).
+pub fn rtol_search(spec: &FitSpec) -> f64 {
+    if switching(spec) {
+        RTOL_FINAL_SWITCHING
+    } else {
+        RTOL_SEARCH
+    }
+}
+/// The final run's budget, in Jacobians by differences' worth of model runs.
+pub const FINAL_ITERATIONS: usize = 6;
+/// Broyden updates between two Jacobians by differences in the final run.
+pub const BROYDEN: usize = 3;
+/// Optimiser runs on the reduced record unless the query sets `starts`.
+pub const STARTS: usize = 3;
+
+/// Where a running fit is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    /// Sampling the search box.
+    Search,
+    /// Optimiser run `i` of `n` on the reduced record.
+    Start(usize, usize),
+    /// The final run on the whole record.
+    Final,
+    /// Intervals and profiles for the report.
+    Report,
+}
+
+impl Stage {
+    /// The stage in words, for a progress line.
+    pub fn text(&self) -> String {
+        match self {
+            Stage::Search => "searching".into(),
+            Stage::Start(i, n) => format!("start {} of {n}", i + 1),
+            Stage::Final => "final run on every sample".into(),
+            Stage::Report => "intervals".into(),
+        }
+    }
+}
 
 /// Progress of a running fit, for a read-out and Cancel.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Progress {
-    /// Model runs so far (one per residual vector; a Jacobian takes one per free parameter).
-    pub runs: usize,
-    /// Starting point being fitted (0-based) and how many there are.
-    pub start: usize,
-    /// Number of starting points.
-    pub starts: usize,
-    /// Residual RMS of the best point so far \[N\].
-    pub rms: f64,
-}
-
-/// The weight of each sample: the file's `w` column (1 without), 0 within `tskip` of the start.
-pub fn weights(spec: &FitSpec, data: &Data) -> Vec<f64> {
-    let t0 = data.t.first().copied().unwrap_or(0.0);
-    (0..data.len())
-        .map(|k| {
-            if data.t[k] - t0 < spec.tskip {
-                0.0
-            } else {
-                data.w.as_ref().map_or(1.0, |w| w[k])
-            }
-        })
-        .collect()
-}
-
-/// Runs the model under the record's velocity for given free-parameter values.
-pub struct Evaluator<'a> {
-    spec: &'a FitSpec,
-    data: &'a Data,
-    sqrt_w: Vec<f64>,
-    driver: Driver,
-    values: Vec<f64>,
-    /// Index of the normal-load parameter when the record's column N drives it
-    /// ([`crate::load`]).
-    load: Option<usize>,
     /// Model runs so far.
     pub runs: usize,
-}
-
-impl<'a> Evaluator<'a> {
-    /// An evaluator of `spec` on `data`.
-    pub fn new(spec: &'a FitSpec, data: &'a Data) -> Evaluator<'a> {
-        let sqrt_w = weights(spec, data).iter().map(|a| a.sqrt()).collect();
-        Evaluator {
-            spec,
-            data,
-            sqrt_w,
-            driver: Driver::new(),
-            values: spec.values.clone(),
-            // a refused plan (a free load) never gets here: `optimise` refuses it first
-            load: crate::load::plan(spec, data).ok().and_then(|l| l.index),
-            runs: 0,
-        }
-    }
-
-    /// Every parameter's value with the free ones set to `p`.
-    pub fn all_values(&self, p: &[f64]) -> Vec<f64> {
-        let mut v = self.spec.values.clone();
-        for (&i, &x) in self.spec.free.iter().zip(p) {
-            v[i] = x;
-        }
-        v
-    }
-
-    /// The model's force at every sample for free values `p`, or the model's message when it
-    /// rejects them (a cross-parameter rule such as μ_s ≥ μ_k).
-    pub fn forces(&mut self, p: &[f64], out: &mut [f64]) -> Result<(), String> {
-        for (&i, &x) in self.spec.free.iter().zip(p) {
-            self.values[i] = x;
-        }
-        let d = self.data;
-        if let (Some(index), Some(normal)) = (self.load, d.normal.as_deref()) {
-            let load = Loaded {
-                entry: self.spec.entry,
-                values: &self.values,
-                index,
-                normal,
-            };
-            self.runs += 1;
-            if d.x_drive {
-                self.driver.forces_from_x_loaded(&load, &d.t, &d.x, out)
-            } else {
-                self.driver.forces_loaded(&load, &d.t, &d.v, out)
-            }
-            .map_err(|e| e.to_string())?;
-        } else {
-            let m = (self.spec.entry.build)(&self.values).map_err(|e| e.to_string())?;
-            self.runs += 1;
-            if d.x_drive {
-                self.driver.forces_from_x(m.as_ref(), &d.t, &d.x, out);
-            } else {
-                self.driver.forces(m.as_ref(), &d.t, &d.v, out);
-            }
-        }
-        if out.iter().all(|a| a.is_finite()) {
-            Ok(())
-        } else {
-            Err("the model's force is not finite for these values".into())
-        }
-    }
-
-    /// The model's branch at each sample of the last run ([`Driver::branches`]).
-    pub fn branches(&self) -> &[u64] {
-        self.driver.branches()
-    }
-
-    /// Weighted residuals √w (F_model − F) for free values `p`.
-    pub fn residuals(&mut self, p: &[f64], out: &mut [f64]) -> Result<(), String> {
-        self.forces(p, out)?;
-        for ((r, f), w) in out.iter_mut().zip(&self.data.f).zip(&self.sqrt_w) {
-            *r = (*r - f) * w;
-        }
-        Ok(())
-    }
-}
-
-/// The unbounded variable θ of one free parameter.
-///
-/// Three forms, chosen from the bounds and the start value p₀:
-/// * `Log`: ln p in [ln lo, ln hi] through a sine (ranges that span decades, lo > 0);
-/// * `Sine`: p = lo + (hi − lo)(1 + sin θ)/2 when the range is not much wider than p₀;
-/// * `Lower`: p = lo + s(√(θ² + 1) − 1), s = p₀ − lo, capped at hi, for a range far wider than
-///   the value (σ₁ in [0, 10⁶] at 300, σ₂ in [0, 10⁴] at 0.1), where the sine would put p₀ so
-///   close to its bottom that every step overshoots.
-#[derive(Debug, Clone, Copy)]
-pub enum Transform {
-    /// ln p through a sine.
-    Log {
-        /// ln lo.
-        a: f64,
-        /// ln hi.
-        b: f64,
-    },
-    /// p through a sine.
-    Sine {
-        /// lo.
-        a: f64,
-        /// hi.
-        b: f64,
-    },
-    /// p from its lower bound, linear far from it.
-    Lower {
-        /// lo.
-        lo: f64,
-        /// hi (cap).
-        hi: f64,
-        /// Scale s \[unit of p\].
-        s: f64,
-    },
-}
-
-fn sine_to(a: f64, b: f64, theta: f64) -> f64 {
-    (a + (b - a) * 0.5 * (1.0 + theta.sin())).clamp(a, b)
-}
-
-fn sine_from(a: f64, b: f64, u: f64) -> f64 {
-    // a hair inside: at θ = ±π/2 dp/dθ = 0 would freeze the parameter
-    (2.0 * (u - a) / (b - a) - 1.0)
-        .clamp(-0.999_999, 0.999_999)
-        .asin()
-}
-
-impl Transform {
-    /// For bounds [lo, hi], start value `p0`, and whether the model marks the range logarithmic.
-    pub fn new(lo: f64, hi: f64, log: bool, p0: f64) -> Transform {
-        if log && lo > 0.0 {
-            Transform::Log {
-                a: lo.ln(),
-                b: hi.ln(),
-            }
-        } else if hi - lo > 1e3 * (p0 - lo).abs().max(1e-300) && p0 > lo {
-            Transform::Lower { lo, hi, s: p0 - lo }
-        } else {
-            Transform::Sine { a: lo, b: hi }
-        }
-    }
-
-    /// p(θ), always inside the bounds.
-    pub fn to_p(&self, theta: f64) -> f64 {
-        match *self {
-            Transform::Log { a, b } => sine_to(a, b, theta).exp(),
-            Transform::Sine { a, b } => sine_to(a, b, theta),
-            Transform::Lower { lo, hi, s } => {
-                (lo + s * ((theta * theta + 1.0).sqrt() - 1.0)).min(hi)
-            }
-        }
-    }
-
-    /// θ(p).
-    pub fn to_theta(&self, p: f64) -> f64 {
-        match *self {
-            Transform::Log { a, b } => sine_from(a, b, p.ln()),
-            Transform::Sine { a, b } => sine_from(a, b, p),
-            Transform::Lower { lo, s, .. } => {
-                let q = 1.0 + (p - lo).max(1e-6 * s) / s;
-                (q * q - 1.0).sqrt()
-            }
-        }
-    }
-}
-
-/// Forward-difference step in θ.
-const THETA_STEP: f64 = 1e-4;
-
-/// One model run in θ: where, its residuals, its branch at each sample.
-type Run = (DVector<f64>, DVector<f64>, Vec<u64>);
-
-struct Problem<'e, 'a> {
-    ev: RefCell<&'e mut Evaluator<'a>>,
-    tr: Vec<Transform>,
-    theta: DVector<f64>,
-    m: usize,
-    /// Residuals where the model rejects the values: large, so the step is refused.
-    penalty: f64,
-    progress: RefCell<&'e mut dyn FnMut(&Progress) -> bool>,
-    cancelled: Cell<bool>,
-    best: Cell<f64>,
-    start: usize,
-    starts: usize,
-    /// The last residuals and where they were computed: the optimiser asks for the Jacobian at
-    /// the point whose residuals it has just had, which saves one model run per Jacobian.
-    last: RefCell<Option<Run>>,
-}
-
-impl Problem<'_, '_> {
-    fn p_of(&self, theta: &DVector<f64>) -> Vec<f64> {
-        self.tr
-            .iter()
-            .zip(theta.iter())
-            .map(|(t, &th)| t.to_p(th))
-            .collect()
-    }
-
-    /// The residuals at θ and the model's branch at each sample (all `u64::MAX` where the
-    /// model rejects the values), or `None` when the caller cancelled.
-    fn run(&self, theta: &DVector<f64>) -> Option<(DVector<f64>, Vec<u64>)> {
-        let p = self.p_of(theta);
-        let mut r = DVector::zeros(self.m);
-        let mut ev = self.ev.borrow_mut();
-        let branches = if ev.residuals(&p, r.as_mut_slice()).is_err() {
-            r.fill(self.penalty);
-            vec![u64::MAX; self.m]
-        } else {
-            ev.branches().to_vec()
-        };
-        let rms = (r.norm_squared() / self.m as f64).sqrt();
-        if rms < self.best.get() {
-            self.best.set(rms);
-        }
-        let go = (self.progress.borrow_mut())(&Progress {
-            runs: ev.runs,
-            start: self.start,
-            starts: self.starts,
-            rms: self.best.get(),
-        });
-        if !go {
-            self.cancelled.set(true);
-            return None;
-        }
-        Some((r, branches))
-    }
-}
-
-impl LeastSquaresProblem<f64, Dyn, Dyn> for Problem<'_, '_> {
-    type ResidualStorage = Owned<f64, Dyn>;
-    type JacobianStorage = Owned<f64, Dyn, Dyn>;
-    type ParameterStorage = Owned<f64, Dyn>;
-
-    fn set_params(&mut self, x: &DVector<f64>) {
-        self.theta.copy_from(x);
-    }
-
-    fn params(&self) -> DVector<f64> {
-        self.theta.clone()
-    }
-
-    fn residuals(&self) -> Option<DVector<f64>> {
-        let (r, b) = self.run(&self.theta)?;
-        *self.last.borrow_mut() = Some((self.theta.clone(), r.clone(), b));
-        Some(r)
-    }
-
-    /// Forward differences in θ, taken backward at the samples where the forward run is on
-    /// another branch than the base run (see [`Driver::branches`]): there the forward
-    /// difference measures a jump of the output, not its slope.
-    fn jacobian(&self) -> Option<DMatrix<f64>> {
-        let cached = self
-            .last
-            .borrow()
-            .as_ref()
-            .filter(|(th, _, _)| *th == self.theta)
-            .map(|(_, r, b)| (r.clone(), b.clone()));
-        let (r0, b0) = match cached {
-            Some(rb) => rb,
-            None => self.run(&self.theta)?,
-        };
-        let k = self.theta.len();
-        let mut j = DMatrix::zeros(self.m, k);
-        for c in 0..k {
-            let mut th = self.theta.clone();
-            th[c] += THETA_STEP;
-            let (up, bu) = self.run(&th)?;
-            let mut col = (up - &r0) / THETA_STEP;
-            if bu != b0 {
-                th[c] = self.theta[c] - THETA_STEP;
-                let (dn, bd) = self.run(&th)?;
-                let back = (&r0 - dn) / THETA_STEP;
-                for i in 0..self.m {
-                    if bu[i] == b0[i] {
-                        continue;
-                    }
-                    col[i] = if bd[i] == b0[i] {
-                        back[i]
-                    } else if bd[i] == bu[i] {
-                        // the base run is the odd one (a switch exactly at the sample, such
-                        // as a reversal): the two perturbed runs share a branch
-                        0.5 * (col[i] + back[i])
-                    } else if back[i].abs() < col[i].abs() {
-                        back[i]
-                    } else {
-                        col[i]
-                    };
-                }
-            }
-            j.set_column(c, &col);
-        }
-        Some(j)
-    }
+    /// The stage.
+    pub stage: Stage,
+    /// Residual RMS of the best point so far \[N\] (of the record the stage runs on).
+    pub rms: f64,
+    /// Every parameter's value (`FitSpec::values` order) at the best point so far.
+    pub best: Vec<f64>,
 }
 
 /// Why a fit did not give a result.
@@ -375,21 +134,113 @@ impl std::fmt::Display for FitError {
     }
 }
 
-/// The optimum found: free values, model runs, the optimiser's stop reason.
-#[derive(Debug, Clone, PartialEq)]
+/// The optimum found, and what the fit learnt on the way (for honest verdicts).
+#[derive(Debug, Clone)]
 pub struct Optimum {
     /// Fitted free-parameter values.
     pub p: Vec<f64>,
     /// Sum of squared (weighted) residuals there \[N²\].
     pub ssr: f64,
-    /// Model runs in all starts.
+    /// Model runs in all stages.
     pub runs: usize,
-    /// Why the optimiser stopped (MINPACK's reasons), of the best start.
+    /// Why the final optimiser run stopped (MINPACK's reasons).
     pub termination: String,
-    /// Whether the optimiser reports success.
+    /// Whether the final run reports success.
     pub converged: bool,
-    /// SSR reached from each starting point.
-    pub start_ssr: Vec<f64>,
+    /// Where each optimiser run on the reduced record ended (its SSR on that record), the
+    /// start from the record's values first.
+    pub starts: Vec<Outcome>,
+    /// Free values each run started from.
+    pub start_points: Vec<Vec<f64>>,
+    /// What the record shows.
+    pub facts: Facts,
+    /// How the search's record was reduced: (every d-th sample, samples), `None` when the
+    /// whole record was used.
+    pub reduced: Option<(usize, usize)>,
+    /// Samples counted in the record the optimiser runs from the starts used.
+    pub search_m: usize,
+    /// A point the fit tried on the search's record that fits better than the optimum does
+    /// there, beyond the 95 % limit: how much lower its sum of squares is (a fraction) and its
+    /// free values. `None`: the optimum is the best point tried.
+    pub beaten_by: Option<(f64, Vec<f64>)>,
+    /// The spec fitted: the query's, with the free set cut to what the record shows when the
+    /// query named none ([`guess::resolve`]).
+    pub spec: FitSpec,
+    /// What the fit chose about the free set, for the report.
+    pub notes: Vec<String>,
+}
+
+/// The reduced record the search runs on: every d-th sample from the start, at most
+/// [`REDUCED`] of them, inside the part the fit counts; `None` when the record is small.
+fn reduce(spec: &FitSpec, data: &Data, facts: &Facts) -> Option<(Data, usize)> {
+    let end = holdout_start(spec, data);
+    if end <= REDUCED {
+        return None;
+    }
+    let dt = (data.t[end - 1] - data.t[0]) / (end - 1) as f64;
+    // the pre-sliding transition lasts about F/(k v) seconds: keep five samples in it
+    let transition = facts.level / facts.stiffness / facts.speed;
+    let dmax = (transition / (5.0 * dt)).floor().max(1.0) as usize;
+    // a window of at least a quarter of the record, thinned where the record is dense
+    let d = end.div_ceil(REDUCED * WINDOW).min(dmax).max(1);
+    let idx: Vec<usize> = (0..end).step_by(d).take(REDUCED).collect();
+    Some((pick(data, &idx), d))
+}
+
+/// The samples `idx` of `data` as a record.
+fn pick(data: &Data, idx: &[usize]) -> Data {
+    let pick = |a: &[f64]| idx.iter().map(|&k| a[k]).collect::<Vec<f64>>();
+    let mut r = data.slice(0..0);
+    r.t = pick(&data.t);
+    r.x = pick(&data.x);
+    r.v = pick(&data.v);
+    r.f = pick(&data.f);
+    r.normal = data.normal.as_deref().map(pick);
+    r.w = data.w.as_deref().map(pick);
+    r
+}
+
+/// Most samples of the record the profiles run on.
+pub const PROFILE_SAMPLES: usize = 4000;
+
+/// The whole record thinned to at most [`PROFILE_SAMPLES`] samples (every d-th), and d: the
+/// profiles' record, whose optimum lies near the full record's (a window's may not, along a
+/// direction the data hardly fix, which is where profiles are asked for).
+pub fn thin(data: &Data) -> (Data, usize) {
+    let d = data.len().div_ceil(PROFILE_SAMPLES).max(1);
+    if d == 1 {
+        return (data.clone(), 1);
+    }
+    let idx: Vec<usize> = (0..data.len()).step_by(d).collect();
+    (pick(data, &idx), d)
+}
+
+/// Counts model runs and keeps the best point for the progress callback.
+struct Tracker<'s, 'p> {
+    runs: usize,
+    best_rms: f64,
+    best: Vec<f64>,
+    spec: &'s FitSpec,
+    progress: &'p mut dyn FnMut(&Progress) -> bool,
+}
+
+impl Tracker<'_, '_> {
+    /// One model run at free values `p` with residual RMS `rms`; false when the caller cancels.
+    fn note(&mut self, stage: Stage, rms: f64, p: &[f64]) -> bool {
+        self.runs += 1;
+        if rms < self.best_rms {
+            self.best_rms = rms;
+            for (&i, &x) in self.spec.free.iter().zip(p) {
+                self.best[i] = x;
+            }
+        }
+        (self.progress)(&Progress {
+            runs: self.runs,
+            stage,
+            rms: self.best_rms,
+            best: self.best.clone(),
+        })
+    }
 }
 
 /// Fits `spec` to `data`; `progress` is called after every model run and cancels the fit
@@ -401,109 +252,200 @@ pub fn optimise(
 ) -> Result<Optimum, FitError> {
     crate::load::plan(spec, data).map_err(FitError::Bad)?;
     let k = spec.free.len();
-    let m = data.len();
-    let counted = weights(spec, data).iter().filter(|&&w| w > 0.0).count();
+    let w = weights(spec, data);
+    let counted = w.iter().filter(|&&a| a > 0.0).count();
     if counted <= k {
         return Err(FitError::Bad(format!(
-            "{counted} samples (with nonzero weight, after tskip) cannot determine {k} free \
-             parameters"
+            "{counted} samples (with nonzero weight, after tskip and outside the hold-out part) \
+             cannot determine {k} free parameters"
         )));
     }
-    let specs = spec.free_specs();
-    let tr: Vec<Transform> = (0..k)
-        .map(|c| {
-            Transform::new(
-                spec.lo[c],
-                spec.hi[c],
-                specs[c].log,
-                spec.values[spec.free[c]],
-            )
-        })
-        .collect();
-    let fscale = data
-        .f
-        .iter()
-        .fold(0.0_f64, |a, b| a.max(b.abs()))
-        .max(1e-300);
-    let mut ev = Evaluator::new(spec, data);
-    let mut best: Option<(Vec<f64>, f64, String, bool)> = None;
-    let mut start_ssr = Vec::new();
-    let starts = crate::starts::points(spec, &tr, &mut ev, m, progress)?;
-    let n_starts = starts.len();
-    for (s, th0) in starts.into_iter().enumerate() {
-        let problem = Problem {
-            ev: RefCell::new(&mut ev),
-            tr: tr.clone(),
-            theta: DVector::from_vec(th0),
-            m,
-            penalty: 1e6 * fscale,
-            progress: RefCell::new(&mut *progress),
-            cancelled: Cell::new(false),
-            best: Cell::new(f64::INFINITY),
-            start: s,
-            starts: n_starts,
-            last: RefCell::new(None),
-        };
-        let lm = LevenbergMarquardt::new()
-            .with_ftol(1e-12)
-            .with_xtol(1e-10)
-            .with_patience(200);
-        let (problem, report) = lm.minimize(problem);
-        if problem.cancelled.get() {
-            return Err(FitError::Cancelled);
-        }
-        let p = problem.p_of(&problem.theta);
-        drop(problem);
+    let facts = guess::facts(data, &w, guess::load_of(spec, data));
+    let (resolved, notes) = guess::resolve(spec, &facts);
+    let spec = &resolved;
+    let k = spec.free.len();
+    let values0 = if spec.guess {
+        guess::starts(spec, &facts)
+    } else {
+        spec.values.clone()
+    };
+    let p0: Vec<f64> = spec.free.iter().map(|&i| values0[i]).collect();
+    let vars = Vars::new(spec, &p0);
+    let search_spec = FitSpec {
+        holdout: 0.0,
+        ..spec.clone()
+    };
+    let reduced = reduce(spec, data, &facts);
+    let (sdata, sspec) = match &reduced {
+        Some((r, _)) => (r, &search_spec),
+        None => (data, spec),
+    };
+    let mut tr = Tracker {
+        runs: 0,
+        best_rms: f64::INFINITY,
+        best: values0.clone(),
+        spec,
+        progress,
+    };
+    let mut stage = Stage::Search;
+    let mut sev = Evaluator::new(sspec, sdata);
+    sev.set_rtol(rtol_search(spec));
+    let m = sdata.len();
+    let n_starts = spec.starts.unwrap_or(STARTS);
+    let mut start_points = vec![p0.clone()];
+    // the search runs whatever the starts: its points also test the optimum (a point it
+    // tried that fits better than where the fit ended makes that a poor optimum)
+    let mut searched: Vec<(f64, Vec<f64>)> = Vec::new();
+    if k > 0 {
+        let boxes: Vec<(f64, f64, bool)> = spec
+            .free
+            .iter()
+            .enumerate()
+            .map(|(j, &i)| {
+                guess::search_box(
+                    guess::role(spec.param(i)),
+                    p0[j],
+                    spec.lo[j],
+                    spec.hi[j],
+                    &facts,
+                )
+            })
+            .collect();
+        let npts = (12 * k).clamp(32, 96);
+        let mut scored: Vec<(f64, Vec<f64>, Vec<f64>)> = Vec::new();
         let mut r = vec![0.0; m];
-        let ssr = match ev.residuals(&p, &mut r) {
-            Ok(()) => r.iter().map(|a| a * a).sum::<f64>(),
-            Err(_) => f64::INFINITY,
-        };
-        start_ssr.push(ssr);
-        if best.as_ref().is_none_or(|b| ssr < b.1) {
-            best = Some((
-                p,
-                ssr,
-                format!("{:?}", report.termination),
-                report.termination.was_successful(),
-            ));
+        for s in 1..=npts {
+            let u: Vec<f64> = (0..k).map(|j| halton(s as u32, j)).collect();
+            let p: Vec<f64> = boxes
+                .iter()
+                .zip(&u)
+                .map(|(&(a, b, log), &u)| {
+                    if log {
+                        (a.ln() + u * (b.ln() - a.ln())).exp()
+                    } else {
+                        a + u * (b - a)
+                    }
+                })
+                .collect();
+            // through θ and back: inside the bounds and the models' order (μ_s ≥ μ_k)
+            let p = vars.to_p(&vars.to_theta(&p));
+            let ssr = sev.ssr(&p, &mut r);
+            if !tr.note(stage, (ssr / m as f64).sqrt(), &p) {
+                return Err(FitError::Cancelled);
+            }
+            if ssr.is_finite() {
+                scored.push((ssr, p, u));
+            }
+        }
+        scored.sort_by(|a, b| a.0.total_cmp(&b.0));
+        searched = scored.iter().map(|(s, p, _)| (*s, p.clone())).collect();
+        // the best points that are not near one already taken (in the box's unit cube)
+        let mut taken: Vec<Vec<f64>> = Vec::new();
+        for (_, p, u) in scored {
+            if start_points.len() >= n_starts {
+                break;
+            }
+            if taken
+                .iter()
+                .all(|t| t.iter().zip(&u).any(|(a, b)| (a - b).abs() > 0.15))
+            {
+                taken.push(u);
+                start_points.push(p);
+            }
         }
     }
-    let (p, ssr, termination, converged) = best.ok_or(FitError::Bad("no start".into()))?;
-    if !ssr.is_finite() {
+    let n = start_points.len();
+    let mut outcomes = Vec::with_capacity(n);
+    for (i, p) in start_points.iter().enumerate() {
+        stage = Stage::Start(i, n);
+        let mut cb = |rms: f64, p: &[f64]| tr.note(stage, rms, p);
+        let out = lm::minimise(&mut sev, &vars, p, 20, &mut cb).ok_or(FitError::Cancelled)?;
+        outcomes.push(out);
+    }
+    let best = outcomes
+        .iter()
+        .filter(|o| o.ssr.is_finite())
+        .min_by(|a, b| a.ssr.total_cmp(&b.ssr))
+        .cloned()
+        .ok_or_else(|| {
+            FitError::Bad(format!(
+                "{} rejects every parameter set the fit tried",
+                spec.entry.info.id
+            ))
+        })?;
+    let mut ev = Evaluator::new(spec, data);
+    ev.set_rtol(rtol_final(spec));
+    let fin = {
+        tr.best_rms = f64::INFINITY;
+        stage = Stage::Final;
+        let mut cb = |rms: f64, p: &[f64]| tr.note(stage, rms, p);
+        lm::minimise_with(&mut ev, &vars, &best.p, FINAL_ITERATIONS, BROYDEN, &mut cb)
+            .ok_or(FitError::Cancelled)?
+    };
+    if !fin.ssr.is_finite() {
         return Err(FitError::Bad(format!(
             "{} rejects every parameter set the fit tried",
             spec.entry.info.id
         )));
     }
+    // the optimum on the search's record, against every point tried there
+    let mut r = vec![0.0; m];
+    let at_search = sev.ssr(&fin.p, &mut r);
+    let m_search = weights(sspec, sdata).iter().filter(|&&w| w > 0.0).count();
+    let margin = CHI2_95 * at_search / (m_search.saturating_sub(k)).max(1) as f64;
+    let beaten_by = searched
+        .iter()
+        .chain(
+            outcomes
+                .iter()
+                .map(|o| (o.ssr, o.p.clone()))
+                .collect::<Vec<_>>()
+                .iter(),
+        )
+        .filter(|(s, _)| *s < at_search - margin)
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(s, p)| (1.0 - s / at_search, p.clone()));
     Ok(Optimum {
-        p,
-        ssr,
-        runs: ev.runs,
-        termination,
-        converged,
-        start_ssr,
+        p: fin.p,
+        ssr: fin.ssr,
+        runs: tr.runs,
+        termination: fin.termination,
+        converged: fin.converged,
+        starts: outcomes,
+        start_points,
+        facts,
+        reduced: reduced.as_ref().map(|(r, d)| (*d, r.len())),
+        search_m: m_search,
+        beaten_by,
+        spec: resolved.clone(),
+        notes,
     })
 }
 
 /// Central-difference Jacobian ∂r/∂p of the weighted residuals in the original parameters at
-/// `p` (one-sided at a bound), m × k column-major as nalgebra stores it.
+/// `p` (one-sided at a bound), m × k column-major as nalgebra stores it, at the final run's
+/// solver tolerance.
 ///
 /// Per sample, a side whose run is on another branch of the model there than the run at `p`
-/// (an element switching across the sample, [`Driver::branches`]) is left out: the derivative
+/// (an element switching across the sample, `Driver::branches`) is left out: the derivative
 /// is that of the branch the optimum lies on, so a jump of the output does not pass for a
 /// steep slope and shrink the intervals.
-pub fn jacobian_at(spec: &FitSpec, data: &Data, p: &[f64]) -> Result<DMatrix<f64>, String> {
+pub fn jacobian_at(
+    spec: &FitSpec,
+    data: &Data,
+    p: &[f64],
+) -> Result<nalgebra::DMatrix<f64>, String> {
     let mut ev = Evaluator::new(spec, data);
+    ev.set_rtol(rtol_final(spec));
     let (m, k) = (data.len(), p.len());
-    let mut j = DMatrix::zeros(m, k);
+    let mut j = nalgebra::DMatrix::zeros(m, k);
     let mut rp = vec![0.0; m];
     let mut rm = vec![0.0; m];
     let mut r0 = vec![0.0; m];
     ev.residuals(p, &mut r0)?;
     let b0 = ev.branches().to_vec();
     for c in 0..k {
-        let s = &spec.entry.info.params[spec.free[c]];
+        let s = spec.param(spec.free[c]);
         let h = REL_STEP * p[c].abs().max(1e-9 * (spec.hi[c] - spec.lo[c])).max(1e-300);
         let mut q = p.to_vec();
         // central where both sides are valid values of the model, one-sided otherwise (a
@@ -551,7 +493,7 @@ pub fn jacobian_at(spec: &FitSpec, data: &Data, p: &[f64]) -> Result<DMatrix<f64
     Ok(j)
 }
 
-/// Relative step of the central differences at the optimum: branch-aware differencing
-/// (see [`jacobian_at`]) keeps the switches' jumps out, so the step only balances truncation
-/// against the solver's tolerance (`sampled::OPTIONS`, rtol 1e-10).
-const REL_STEP: f64 = 1e-5;
+/// Relative step of the central differences at the optimum: branch-aware differencing keeps
+/// the switches' jumps out, so the step only balances truncation (h²) against the solver's
+/// tolerance ([`rtol_final`], noise about rtol/h).
+const REL_STEP: f64 = 1e-4;

@@ -15,7 +15,7 @@
 use friction_core::model::ModelEntry;
 
 use crate::data::Data;
-use crate::report::num;
+use crate::format::num;
 use crate::spec::FitSpec;
 
 /// What the fit does with the record's column N.
@@ -27,6 +27,10 @@ pub struct Load {
     pub line: Option<String>,
     /// Warnings for the report (the query's load wins, N unused).
     pub warnings: Vec<String>,
+    /// The load the model runs with at each sample \[N\] when column N drives it: the column,
+    /// with values outside the model's range raised or lowered to it within `tskip`, where the
+    /// residuals do not count (a load still being applied).
+    pub normal: Option<Vec<f64>>,
 }
 
 /// Index of `entry`'s normal-load parameter: `fn` \[N\], or FrBD's `p` \[N\].
@@ -97,17 +101,31 @@ pub fn plan(spec: &FitSpec, data: &Data) -> Result<Load, String> {
             ..Load::default()
         });
     }
+    let t0 = data.t.first().copied().unwrap_or(0.0);
+    let mut used = normal.to_vec();
+    let mut clamped = 0usize;
     for (k, &x) in normal.iter().enumerate() {
-        if p.check(x).is_err() {
+        if p.check(x).is_err() && data.t[k] - t0 < spec.tskip && x.is_finite() {
+            used[k] = x.clamp(p.min, p.max);
+            clamped += 1;
+        } else if p.check(x).is_err() {
             return Err(format!(
                 "column N: {} N at t = {} s (sample {}) is outside the range of {key} ({sym}) \
-                 for {id}, {}",
+                 for {id}, {} (tmin or tskip leave that part out)",
                 num(x),
                 num(data.t[k]),
                 k + 1,
                 p.range_text()
             ));
         }
+    }
+    let mut warnings = Vec::new();
+    if clamped > 0 {
+        warnings.push(format!(
+            "column N: {clamped} samples within tskip are outside the range of {key}, {}; the \
+             model runs with the nearest value there",
+            p.range_text()
+        ));
     }
     let how = if constant {
         ", constant"
@@ -127,7 +145,8 @@ pub fn plan(spec: &FitSpec, data: &Data) -> Result<Load, String> {
             "{sym} from column N: {span}{how}; the link carries its mean, {} N",
             num(mean)
         )),
-        warnings: Vec::new(),
+        warnings,
+        normal: Some(used),
     })
 }
 
@@ -168,13 +187,18 @@ mod tests {
     fn a_model_without_a_load_warns_that_n_is_unused() {
         let spec = FitSpec {
             entry: &ENTRY,
-            values: vec![1.0],
+            values: vec![1.0, 0.0],
             free: vec![0],
             explicit: Vec::new(),
             lo: vec![0.0],
             hi: vec![10.0],
-            starts: 1,
+            starts: None,
+            guess: true,
+            default_free: false,
             tskip: 0.0,
+            holdout: 0.0,
+            read: Default::default(),
+            tied: Vec::new(),
         };
         let data = Data {
             t: vec![0.0, 1.0],

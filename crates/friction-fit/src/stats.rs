@@ -168,6 +168,21 @@ impl Pcg {
     }
 }
 
+const PRIMES: [u32; 12] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
+
+/// Element `i` (≥ 1) of the Halton sequence in dimension `dim` (the `dim`-th prime as its
+/// base), in (0, 1): quasi-random points that fill a box evenly, the same on every run.
+pub fn halton(i: u32, dim: usize) -> f64 {
+    let base = PRIMES[dim % PRIMES.len()];
+    let (mut f, mut r, mut i) = (1.0, 0.0, i);
+    while i > 0 {
+        f /= f64::from(base);
+        r += f * f64::from(i % base);
+        i /= base;
+    }
+    r
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

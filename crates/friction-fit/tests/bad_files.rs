@@ -60,7 +60,7 @@ fn missing_column_names_it_and_the_line() {
     // x without v: v is differenced, so this one is fine
     assert!(parse(&text, &[]).is_ok());
     let e = error_of(&format!("t,v\n{}", "0,1\n".repeat(3)));
-    assert_eq!(e, "line 1: missing column F (the header has t, v); need t, v (or x) and F; x, N and w are optional");
+    assert_eq!(e, "line 1: missing column F (the header has t, v); need t, v (or x) and F; x, N and w are optional; name a column with cols=F:NAME");
     let e = error_of("time,F\n0,1\n");
     assert!(e.starts_with("line 1: missing column v"), "{e}");
 }
@@ -87,7 +87,7 @@ fn nan_and_words_name_the_line_and_column() {
     let text = format!("t,x,v,F\n{}0.5,1\n", rows(20));
     assert_eq!(
         error_of(&text),
-        "line 22: 2 fields, but the header has 4 columns"
+        "line 22: 2 fields, but column v is number 3 of the header"
     );
 }
 
@@ -104,7 +104,7 @@ fn too_few_rows() {
     );
     assert_eq!(
         error_of(""),
-        "the file is empty: expected a header line such as t,x,v,F"
+        "the file is empty: expected a header line such as t,x,F"
     );
 }
 
@@ -114,7 +114,7 @@ fn units_that_look_wrong() {
     let e = error_of(&format!("t,x,v [N],F\n{}", rows(20)));
     assert_eq!(
         e,
-        "line 1: column v has unit \"N\", which is not a velocity (m/s, mm/s, µm/s)"
+        "line 1: column v (v [N]) has unit \"N\", which is not a velocity (m/s, cm/s, mm/s, µm/s) or an angular velocity (rad/s, deg/s, rpm)"
     );
     // x stated in m but written in mm: dx/dt is 1000 × v
     let text = format!(

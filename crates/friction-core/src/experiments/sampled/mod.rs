@@ -65,6 +65,7 @@ pub struct Driver {
     g: Vec<f64>,
     g_new: Vec<f64>,
     branches: Vec<u64>,
+    opts: Options,
 }
 
 impl Default for Driver {
@@ -82,7 +83,18 @@ impl Driver {
             g: Vec::new(),
             g_new: Vec::new(),
             branches: Vec::new(),
+            opts: OPTIONS,
         }
+    }
+
+    /// Sets the solver tolerances of the runs that follow ([`OPTIONS`] until then).
+    pub fn set_options(&mut self, opts: Options) {
+        self.opts = opts;
+    }
+
+    /// The solver tolerances the runs use.
+    pub fn options(&self) -> Options {
+        self.opts
     }
 
     /// The branch of the model at each sample of the last [`Driver::forces`] run: a hash of
@@ -272,7 +284,7 @@ impl Driver {
                 h,
                 &mut self.y,
                 (t0, t1, h),
-                &OPTIONS,
+                &self.opts,
             );
             f[k + 1] = models.sample().force(v[k + 1], 0.0, &self.y[1..]);
             self.mark(models.sample(), k + 1, v[k + 1]);
