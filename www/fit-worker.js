@@ -1,6 +1,7 @@
-// The Fit panel's Web Worker: loads the fit wasm (crates/friction-fit-web, built by Trunk as a
-// worker) and answers {id, op, ...} messages with {id, ok, result | error}. A running fit posts
-// {id, progress: {runs, rms}} after every model run. Cancel terminates the whole worker.
+// The fit workspace's Web Worker: loads the fit wasm (crates/friction-fit-web, built by Trunk as
+// a worker) and answers {id, op, ...} messages with {id, ok, result | error}. A running fit
+// posts {id, progress: {runs, rms, stage, forces?}} after every model run (forces: the model's
+// force at the best point so far, at most once a second). Cancel terminates the whole worker.
 /* global wasm_bindgen, importScripts */
 importScripts("./friction-fit-web.js");
 const ready = wasm_bindgen({ module_or_path: "./friction-fit-web_bg.wasm" });
@@ -14,13 +15,16 @@ onmessage = async (event) => {
       result = JSON.parse(wasm_bindgen.models());
     } else if (op === "units") {
       result = JSON.parse(wasm_bindgen.unitChoices());
+    } else if (op === "inspect") {
+      result = JSON.parse(wasm_bindgen.inspect(event.data.text, event.data.query || ""));
     } else if (op === "parse") {
-      result = JSON.parse(wasm_bindgen.parseRecord(event.data.text, event.data.units || ""));
+      result = JSON.parse(wasm_bindgen.parseRecord(event.data.text, event.data.query || ""));
     } else if (op === "example") {
       result = wasm_bindgen.exampleCsv(event.data.query);
     } else if (op === "fit") {
-      const progress = (runs, rms) => postMessage({ id, progress: { runs, rms } });
-      result = JSON.parse(wasm_bindgen.fit(event.data.text, event.data.units || "", event.data.query, progress));
+      const progress = (runs, rms, stage, forces) =>
+        postMessage({ id, progress: { runs, rms, stage, forces } });
+      result = JSON.parse(wasm_bindgen.fit(event.data.text, event.data.query, progress));
     } else {
       throw new Error(`unknown request ${op}`);
     }

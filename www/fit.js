@@ -163,11 +163,6 @@ function fitQuery() {
   return parts.join("&");
 }
 
-// `t=ms;x=mm` from the unit chooser (the parser applies it to columns without a unit only).
-function unitQuery() {
-  return [...$("fit-units").querySelectorAll("select")].map((s) => `${s.dataset.key}=${s.value}`).join(";");
-}
-
 function fillUnits(choices) {
   const box = $("fit-units");
   for (const c of choices) {
@@ -184,8 +179,13 @@ function fillUnits(choices) {
 async function useText(text, label) {
   lastInput = { text, label };
   try {
-    const units = unitQuery();
-    const data = await ask("parse", { text, units });
+    const chosen0 = [...$("fit-units").querySelectorAll("select")];
+    // the chooser applies to the columns without a unit in the header only
+    const probe = await ask("parse", { text, query: "" });
+    const units = chosen0.some((s) => probe.unitless.includes(s.dataset.key))
+      ? `units=${chosen0.filter((s) => probe.unitless.includes(s.dataset.key)).map((s) => `${s.dataset.key}:${s.value}`).join(",")}`
+      : "";
+    const data = await ask("parse", { text, query: units });
     record = { text, units, data };
     showError("");
     const chosen = data.unitless.filter((k) => $(`fit-unit-${k}`))
@@ -267,7 +267,8 @@ async function runFit() {
   $("fit-cancel").hidden = false;
   $("fit-progress").textContent = "fitting…";
   try {
-    const res = await ask("fit", { text: record.text, units: record.units, query: fitQuery() }, (p) => {
+    const query = record.units ? `${fitQuery()}&${record.units}` : fitQuery();
+    const res = await ask("fit", { text: record.text, query }, (p) => {
       $("fit-progress").textContent = `fitting… ${p.runs} model runs, best residual RMS ${fmt(p.rms)} N`;
     });
     $("fit-progress").textContent = "done";

@@ -116,6 +116,17 @@ impl<'a> Evaluator<'a> {
             self.values[i] = x;
         }
         self.spec.apply_ties(&mut self.values);
+        self.run_values(out)
+    }
+
+    /// The force at every sample for all parameter values `all` (`FitSpec::values` order, the
+    /// offset last), whatever is free: a fit's best point so far, drawn while it runs.
+    pub fn forces_of(&mut self, all: &[f64], out: &mut [f64]) -> Result<(), String> {
+        self.values.copy_from_slice(all);
+        self.run_values(out)
+    }
+
+    fn run_values(&mut self, out: &mut [f64]) -> Result<(), String> {
         let n = self.spec.n_model();
         let d = self.data;
         if let Some((index, normal)) = &self.load {

@@ -233,6 +233,7 @@ impl Tracker<'_, '_> {
             for (&i, &x) in self.spec.free.iter().zip(p) {
                 self.best[i] = x;
             }
+            self.spec.apply_ties(&mut self.best);
         }
         (self.progress)(&Progress {
             runs: self.runs,
