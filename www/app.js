@@ -7,8 +7,9 @@
 const EMBED_SANDBOX = "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox";
 // page layout and embedding, not physics: never sent to the core (`show` = the embed strip's
 // control keys, `origin` = the host origins the postMessage API obeys, `lesson=1` opens the lesson,
-// `panels` = the chart panels an embed shows, 1-based, e.g. `panels=5`)
-const PAGE_KEYS = ["embed", "controls", "show", "origin", "lesson", "panels"];
+// `panels` = the chart panels an embed shows, 1-based, e.g. `panels=5`; `fit` = the fit
+// workspace's query, www/fit.js)
+const PAGE_KEYS = ["embed", "controls", "show", "origin", "lesson", "panels", "fit"];
 /** How many of the view's key controls (the core's `keyControls`) a compact embed shows by default. */
 const EMBED_DEFAULT_CONTROLS = 3;
 const SLIDER_STEPS = 1000; // slider positions; arrows move 10, Shift+arrows 1, PageUp/Down 100
@@ -128,7 +129,10 @@ class Page {
     this.show = page.show ? decodeOr(page.show).split(",").map((k) => k.trim()).filter((k) => k) : null;
     this.origins = page.origin ? decodeOr(page.origin).split(",").map((o) => o.trim()).filter((o) => o) : null;
     this.groupOpen = new Map(); // collapsible groups the user opened or closed, by group id
-    this.lab = new bindings.Lab(core);
+    // a view that runs outside the core's views (the fit workspace) is shown in place of the
+    // plot and controls; the Lab stays on the view it has (the default one for such a link)
+    this.outside = bindings.outsideView?.(core) || null;
+    this.lab = new bindings.Lab(this.outside ? "v=1" : core);
     // an embed's choice of panels; the full page always shows them all (a bad list is reported
     // with the link's other errors and changes nothing)
     if (this.embed && page.panels) this.lab.setPanels(decodeOr(page.panels));
@@ -167,6 +171,7 @@ class Page {
     this.buildControls();
     this.syncExtras();
     this.wireButtons();
+    if (this.outside) this.showOutside(this.pageKeys.fit ?? "");
     // lesson, plot tools, export (www/explain/, ES modules). Loaded dynamically: in a frame with an
     // opaque origin on a server without CORS, boot.js runs this file as a classic script, where a
     // static import is a syntax error and a module fetch is refused; the figure then works without them.
@@ -185,7 +190,10 @@ class Page {
       if (document.visibilityState === "hidden") this.flushUrl(false);
     });
     // Back and Forward between views (a view switch pushes an entry): load that entry's link
-    addEventListener("popstate", () => this.loadQuery(splitQuery(location.search).core));
+    addEventListener("popstate", () => {
+      const { core, page } = splitQuery(location.search);
+      this.loadQuery(core, page);
+    });
     // embed-api.js, a classic script (see index.html), answers a course page's postMessage commands
     if (this.embed && window.frictionLabApi) this.api = window.frictionLabApi.install(this, this.origins);
     // The first frame after load only lays out the page just built; computing and drawing start
@@ -196,12 +204,72 @@ class Page {
 
   /** Replaces the whole state by a link's (Back/Forward): a fresh `Lab`, its controls and plot.
    * A link to a view this module leaves out first loads the module that has it. */
-  loadQuery(core) {
+  loadQuery(core, page = {}) {
+    const outside = this.b.outsideView?.(core);
+    if (outside) {
+      this.outside = outside;
+      this.showOutside(page.fit ?? "");
+      return;
+    }
+    if (this.outside) this.hideOutside();
     if (this.b.linkNeedsFull?.(core)) {
       this.upgrade().then(() => this.loadQuery(core), (e) => this.upgradeFailed(e));
       return;
     }
     this.replaceLab(core);
+  }
+
+  // ----- a view that runs outside the core's views: the fit workspace (www/fit.js) -----
+  /** Shows the workspace of `this.outside` in place of the plot and controls, with the fit
+   * query `fit` of a link (undefined: as it was). */
+  showOutside(fit) {
+    document.documentElement.classList.add("outside");
+    this.syncTabs();
+    const ws = window.frictionLabFit;
+    if (ws) {
+      ws.open(fit === undefined ? null : decodeOr(fit), this);
+      return;
+    }
+    // fit.js, a module after this one, may not have run yet; after the page's load event it
+    // never will (a frame that refuses module scripts)
+    let done = false;
+    const later = () => {
+      if (done || !this.outside) return;
+      done = true;
+      if (window.frictionLabFit) { this.showOutside(fit); return; }
+      const status = $("status");
+      status.hidden = false;
+      status.className = "error";
+      status.textContent = "The fit workspace could not be loaded on this page; the other views work.";
+    };
+    if (document.readyState === "complete") later();
+    else {
+      addEventListener("frictionlab:fit", later, { once: true });
+      addEventListener("load", later, { once: true });
+    }
+  }
+
+  hideOutside() {
+    this.outside = null;
+    document.documentElement.classList.remove("outside");
+    window.frictionLabFit?.close();
+    this.syncTabs();
+    this.lab.resized();
+    this.schedule();
+  }
+
+  /** The workspace's query changed: the link follows once input is quiet. */
+  fitChanged() {
+    if (!this.outside) return;
+    this.userChanged = true;
+    clearTimeout(this.urlTimer);
+    this.urlTimer = setTimeout(() => this.writeUrl(), URL_QUIET_MS);
+  }
+
+  /** The link of the workspace: its view and its fit query. */
+  outsideQuery() {
+    const q = window.frictionLabFit?.query() ?? "";
+    return `v=1&view=${this.outside}${q ? `&fit=${encodeURIComponent(q)}` : ""}`;
   }
 
   /** Moves the page, once, onto the module with every view (www/index.html): a fresh `Lab`
@@ -218,7 +286,7 @@ class Page {
       if (this.pending.size > 0) this.applyPending();
       const core = this.lab.query();
       this.b = full;
-      window.wasmBindings = full; // the Fit panel draws through it too
+      window.wasmBindings = full; // the fit workspace draws through it too
       this.replaceLab(core);
     })();
     this.upgrading.catch(() => { this.upgrading = null; }); // a later attempt may succeed
@@ -226,6 +294,7 @@ class Page {
   }
 
   upgradeFailed(e) {
+    this.leftOutside = false;
     const status = $("status");
     status.hidden = false;
     status.className = "error";
@@ -363,6 +432,11 @@ class Page {
       return o;
     }));
     select.addEventListener("change", () => this.change("view", select.value, true));
+    // a view that runs outside the core's views (the fit workspace) is a tab of the title row,
+    // still owned by the one tab list
+    const apart = $("tabs-apart");
+    apart?.replaceChildren();
+    const owned = [];
     const buttons = view.options.map(([value, label]) => {
       const b = document.createElement("button");
       b.type = "button";
@@ -371,9 +445,16 @@ class Page {
       b.dataset.view = value;
       b.textContent = label;
       b.addEventListener("click", () => this.change("view", value, true));
-      tabs.append(b);
+      if (apart && this.b.viewRunsOutside?.(value)) {
+        apart.append(b);
+        owned.push(b.id);
+      } else {
+        tabs.append(b);
+      }
       return b;
     });
+    if (owned.length) tabs.setAttribute("aria-owns", owned.join(" "));
+    apart?.addEventListener("keydown", (ev) => tabs.dispatchEvent(new KeyboardEvent("keydown", ev)));
     tabs.addEventListener("keydown", (ev) => {
       const i = buttons.indexOf(document.activeElement);
       if (i < 0 || !["ArrowLeft", "ArrowRight"].includes(ev.key)) return;
@@ -386,8 +467,8 @@ class Page {
   }
 
   syncTabs() {
-    const v = this.lab.view();
-    for (const b of $("tabs").children) {
+    const v = this.outside ?? this.lab.view();
+    for (const b of [...$("tabs").children, ...($("tabs-apart")?.children ?? [])]) {
       const on = b.dataset.view === v;
       b.setAttribute("aria-selected", String(on));
       b.tabIndex = on ? 0 : -1;
@@ -815,13 +896,44 @@ class Page {
 
   // ----- changes -----
   change(key, value, commit) {
+    if (key === "view" && this.b.viewRunsOutside?.(value)) {
+      if (this.outside === value) return;
+      if (!this.embed) {
+        this.flushUrl(false);
+        this.pushNext = true;
+      }
+      this.outside = value;
+      this.userChanged = true;
+      this.showOutside(undefined);
+      this.writeUrl();
+      return;
+    }
+    if (key === "view" && this.outside) {
+      // back from the workspace: a new history entry, whichever view the Lab is on
+      if (!this.embed) {
+        this.flushUrl(false);
+        this.pushNext = true;
+        this.urlAtOnce = true;
+      }
+      this.hideOutside();
+      this.userChanged = true;
+      if (value === this.lab.view()) {
+        this.writeUrl();
+        return;
+      }
+      // the fit link's entry is written: the view switch below only pushes its own (also
+      // when it first loads the second module and comes back here)
+      this.leftOutside = true;
+    }
     if (key === "view" && this.b.viewNeedsFull?.(value)) {
       // the view is in the page's second module: switch once it is loaded
       this.upgrade(value).then(() => this.change(key, value, commit), (e) => this.upgradeFailed(e));
       return;
     }
     // (an embedded frame shares the host's history: there it only replaces its entry)
-    if (key === "view" && value !== this.lab.view() && !this.embed) {
+    const left = key === "view" && this.leftOutside;
+    if (left) this.leftOutside = false;
+    if (key === "view" && value !== this.lab.view() && !this.embed && !left) {
       // a view switch is a new history entry (Back returns to the view left); the entry left
       // first gets the latest state of that view
       this.flushUrl(false);
@@ -1023,6 +1135,7 @@ class Page {
 
   fullUrl(embed, controls = true, show = this.show, panels = this.lab.panelChoice()) {
     const base = location.href.split(/[?#]/)[0];
+    if (this.outside) return `${base}?${this.outsideQuery()}`;
     return `${base}?${this.lab.query()}${this.pageSuffix(embed, controls, show, this.origins, panels)}`;
   }
 
@@ -1052,7 +1165,8 @@ class Page {
 
   writeUrl() {
     this.urlAtOnce = false;
-    const url = `?${this.lab.query()}${this.pageSuffix(this.embed, this.showControls)}`;
+    const url = this.outside ? `?${this.outsideQuery()}`
+      : `?${this.lab.query()}${this.pageSuffix(this.embed, this.showControls)}`;
     const push = this.pushNext && url !== location.search;
     this.pushNext = false;
     try {

@@ -1,13 +1,14 @@
 // The fit workspace's Web Worker: loads the fit wasm (crates/friction-fit-web, built by Trunk as
 // a worker) and answers {id, op, ...} messages with {id, ok, result | error}. A running fit
-// posts {id, progress: {runs, rms, stage, forces?}} after every model run (forces: the model's
-// force at the best point so far, at most once a second). Cancel terminates the whole worker.
+// posts {id, progress: {runs, rms, stage, forces?, text}} after every model run (forces: the
+// model's force at the best point so far, at most once a second). Cancel terminates the whole
+// worker.
 /* global wasm_bindgen, importScripts */
 importScripts("./friction-fit-web.js");
 const ready = wasm_bindgen({ module_or_path: "./friction-fit-web_bg.wasm" });
 
 onmessage = async (event) => {
-  const { id, op } = event.data;
+  const { id, op, text, query } = event.data;
   try {
     await ready;
     let result;
@@ -16,15 +17,19 @@ onmessage = async (event) => {
     } else if (op === "units") {
       result = JSON.parse(wasm_bindgen.unitChoices());
     } else if (op === "inspect") {
-      result = JSON.parse(wasm_bindgen.inspect(event.data.text, event.data.query || ""));
+      result = JSON.parse(wasm_bindgen.inspect(text, query || ""));
     } else if (op === "parse") {
-      result = JSON.parse(wasm_bindgen.parseRecord(event.data.text, event.data.query || ""));
+      result = JSON.parse(wasm_bindgen.parseRecord(text, query || ""));
+    } else if (op === "read") {
+      result = JSON.parse(wasm_bindgen.readRecord(text, query || ""));
+    } else if (op === "plan") {
+      result = JSON.parse(wasm_bindgen.plan(text, query));
     } else if (op === "example") {
-      result = wasm_bindgen.exampleCsv(event.data.query);
+      result = wasm_bindgen.exampleCsv(query);
     } else if (op === "fit") {
-      const progress = (runs, rms, stage, forces) =>
-        postMessage({ id, progress: { runs, rms, stage, forces } });
-      result = JSON.parse(wasm_bindgen.fit(event.data.text, event.data.query, progress));
+      const progress = (runs, rms, stage, forces, line) =>
+        postMessage({ id, progress: { runs, rms, stage, forces, text: line } });
+      result = JSON.parse(wasm_bindgen.fit(text, query, progress));
     } else {
       throw new Error(`unknown request ${op}`);
     }

@@ -41,3 +41,71 @@ fn a_switched_view_opens_on_its_own_model_and_old_links_keep_theirs() {
         assert_eq!(s.to_query(), format!("v=1&view={view}"));
     }
 }
+
+/// A fitted model's values (every parameter, the normal load included, as a fit's report links
+/// them) open in every view that takes registry models: each link is accepted whole by the
+/// strict parser, keeps every value the view accepts, and leaves out only the keys the view
+/// derives itself (the benchmark's `fn` = m·g).
+#[test]
+fn model_links_open_a_models_values_in_every_models_view() {
+    use friction_core::registry;
+    use friction_core::scenario::{model_links, query};
+    use friction_core::views::{self, CATALOG};
+    for id in ["lugre", "dahl", "gms", "maxwell", "stribeck", "frbd-gm"] {
+        let e = registry::find(id).unwrap();
+        // values off the defaults, inside the ranges, so that the links must carry them
+        let mut q = format!("model={id}");
+        for p in e.info.params {
+            let v = if p.default > 0.0 && p.default * 1.5 <= p.max {
+                p.default * 1.5
+            } else {
+                p.default
+            };
+            q.push_str(&format!("&{}={v}", p.key));
+        }
+        let links = model_links(&q);
+        let expected: Vec<&str> = CATALOG
+            .iter()
+            .filter(|v| v.models)
+            .map(|v| v.name)
+            .collect();
+        let got: Vec<&str> = links.iter().map(|(v, _)| v.name).collect();
+        assert_eq!(got, expected);
+        assert!(got.contains(&"curve") && got.contains(&"stickslip") && !got.contains(&"fit"));
+        for (v, link) in &links {
+            let s = Scenario::parse(link)
+                .unwrap_or_else(|e| panic!("{id} in {}: {link}: {e:?}", v.name));
+            for (k, val) in query::pairs(&q).iter().skip(1) {
+                if v.derived.contains(&k.as_str()) {
+                    assert!(!link.contains(&format!("&{k}=")), "{link}");
+                    continue;
+                }
+                let shown = s.get(k).unwrap_or_else(|| panic!("{k} in {link}"));
+                assert_eq!(
+                    shown.parse::<f64>().unwrap(),
+                    val.parse::<f64>().unwrap(),
+                    "{k} in {link}"
+                );
+            }
+        }
+        assert!(views::find("stickslip")
+            .unwrap()
+            .derived_model_keys
+            .contains(&"fn"));
+    }
+}
+
+/// The fit workspace is in the catalogue (the page's tabs), runs in no module, and a query
+/// that names it says where it runs instead.
+#[test]
+fn the_fit_workspace_is_listed_and_explained() {
+    use friction_core::views;
+    let fit = views::catalog("fit").unwrap();
+    assert!(fit.runs_outside() && !views::left_out("fit") && views::find("fit").is_none());
+    let e = Scenario::parse("view=fit").unwrap_err();
+    let msg = e[0].to_string();
+    assert!(msg.contains("friction-lab fit DATA 'QUERY'"), "{msg}");
+    // an unknown view lists the views the core computes, not the workspace
+    let e = Scenario::parse("view=nope").unwrap_err()[0].to_string();
+    assert!(e.contains("sweep") && !e.contains("fit"), "{e}");
+}

@@ -10,6 +10,7 @@ mod draw;
 mod fitdraw;
 mod lab;
 
+pub use fitdraw::FitCharts;
 pub use lab::Lab;
 
 /// The flag text every UI shows next to a model marked UNCERTAIN in the catalogue.
@@ -329,13 +330,21 @@ struct PhenomenaOut {
     note: Option<String>,
 }
 
-/// The names of the views this module runs (`www/index.html` names the first module's, so that
-/// its loader picks the right module for a link before either is loaded; the e2e tests compare).
+/// The names of the views this module serves: those it runs, then those that run outside the
+/// core's views, which every module shows (the fit workspace). `www/index.html` names the first
+/// module's, so that its loader picks the right module for a link before either is loaded; the
+/// e2e tests compare.
 #[wasm_bindgen(js_name = viewsInBuild)]
 pub fn views_in_build() -> Vec<String> {
+    let outside = friction_core::views::CATALOG
+        .iter()
+        .filter(|v| v.runs_outside())
+        .map(|v| v.name);
     friction_core::views::ALL
         .iter()
-        .map(|v| v.name.to_string())
+        .map(|v| v.name)
+        .chain(outside)
+        .map(str::to_string)
         .collect()
 }
 
@@ -354,6 +363,47 @@ pub fn link_needs_full(query: &str) -> bool {
         .into_iter()
         .rfind(|(k, _)| k == "view")
         .is_some_and(|(_, v)| friction_core::views::left_out(v.trim()))
+}
+
+/// Whether view `name` runs outside the core's views (the fit workspace, `view=fit`): the page
+/// shows it in place of the plot and controls, and keeps its `Lab` on the view it had.
+#[wasm_bindgen(js_name = viewRunsOutside)]
+pub fn view_runs_outside(name: &str) -> bool {
+    friction_core::views::catalog(name.trim()).is_some_and(|v| v.runs_outside())
+}
+
+/// The view the link `query` names (its last `view=` value) when that view runs outside the
+/// core's views, else an empty string.
+#[wasm_bindgen(js_name = outsideView)]
+pub fn outside_view(query: &str) -> String {
+    friction_core::scenario::query::pairs(query)
+        .into_iter()
+        .rfind(|(k, _)| k == "view")
+        .map(|(_, v)| v.trim().to_string())
+        .filter(|v| view_runs_outside(v))
+        .unwrap_or_default()
+}
+
+/// Links that open a model with its values (`model=lugre&mus=0.3&…`, a fit's result) in every
+/// view that takes registry models: `[{view, title, query}]`, `query` a whole link query
+/// (`friction_core::scenario::model_links`: keys a view derives itself left out).
+#[wasm_bindgen(js_name = modelViewLinks)]
+pub fn model_view_links(model_query: &str) -> JsValue {
+    #[derive(Serialize)]
+    struct Link {
+        view: &'static str,
+        title: &'static str,
+        query: String,
+    }
+    let out: Vec<Link> = friction_core::scenario::model_links(model_query)
+        .into_iter()
+        .map(|(v, query)| Link {
+            view: v.name,
+            title: v.title,
+            query,
+        })
+        .collect();
+    to_js(&out)
 }
 
 /// Column names of the phenomena matrix.

@@ -70,6 +70,9 @@ fn view_names() -> Vec<crate::views::ViewName> {
         .map(|v| crate::views::ViewName {
             name: v.name,
             title: v.title,
+            models: matches!(v.kind, ViewKind::Models),
+            derived: v.derived_model_keys,
+            outside: None,
         })
         .collect()
 }
@@ -116,17 +119,48 @@ fn view_def(value: &str) -> Result<&'static ViewDef, ParamError> {
         .iter()
         .find(|v| v.name == value)
         .ok_or_else(|| {
-            if crate::views::left_out(value) {
+            if let Some(why) = crate::views::catalog(value).and_then(|v| v.outside) {
+                ParamError::new("view", value, why)
+            } else if crate::views::left_out(value) {
                 // the page loads the module with every view before it gets here
                 let runs: Vec<&str> = all_views().iter().map(|v| v.name).collect();
                 let runs = runs.join(", ");
                 ParamError::new("view", value, format!("not in this build (it runs {runs})"))
             } else {
-                let names: Vec<&str> = view_names().iter().map(|v| v.name).collect();
+                let names: Vec<&str> = view_names()
+                    .iter()
+                    .filter(|v| !v.runs_outside())
+                    .map(|v| v.name)
+                    .collect();
                 ParamError::new("view", value, format!("allowed: {}", names.join(", ")))
             }
         })
         .copied()
+}
+
+/// The links that open a model with its values (`model=lugre&mus=0.3&…`, a fit's result) in
+/// every view that takes registry models, in the page's order: `(view, link)` with the link a
+/// whole query (`v=1&view=curve&model=lugre&mus=0.3&…`). A key the view derives itself (the
+/// benchmark's `fn` = m·g) is left out of its link, where it would be refused.
+pub fn model_links(model_query: &str) -> Vec<(&'static crate::views::ViewName, String)> {
+    let pairs = query::pairs(model_query);
+    crate::views::CATALOG
+        .iter()
+        .filter(|v| v.models)
+        .map(|v| {
+            let mut link = format!("v={VERSION}&view={}", v.name);
+            for (k, val) in pairs
+                .iter()
+                .filter(|(k, _)| !v.derived.contains(&k.as_str()))
+            {
+                link.push('&');
+                link.push_str(&query::encode(k));
+                link.push('=');
+                link.push_str(&query::encode(val));
+            }
+            (v, link)
+        })
+        .collect()
 }
 
 /// The models a view opens on when it is switched to without a model choice to carry: its

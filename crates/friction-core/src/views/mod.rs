@@ -17,7 +17,7 @@ pub mod stickslip;
 pub mod sweep;
 pub mod table65;
 
-use crate::job::ViewDef;
+use crate::job::{ViewDef, ViewKind};
 
 /// The views this build runs, in the order the page offers them; the first is the default.
 ///
@@ -52,6 +52,21 @@ pub struct ViewName {
     pub name: &'static str,
     /// Human title (the page's tab).
     pub title: &'static str,
+    /// Whether the view takes registry models with their parameter keys (`model=lugre&sigma0=…`):
+    /// a model fitted to data opens there with its values.
+    pub models: bool,
+    /// Model keys the view derives itself, which its links may not set (the benchmark's `fn`).
+    pub derived: &'static [&'static str],
+    /// For a view that runs outside the core's views, where it runs instead, in words for a
+    /// message (`None` for a view of [`ALL`] in some build).
+    pub outside: Option<&'static str>,
+}
+
+impl ViewName {
+    /// Whether the view runs outside the core's views (no build's [`ALL`] has it).
+    pub const fn runs_outside(&self) -> bool {
+        self.outside.is_some()
+    }
 }
 
 /// Name and title of a view, read when the program is compiled: the list below holds only
@@ -60,11 +75,29 @@ const fn name_of(v: &ViewDef) -> ViewName {
     ViewName {
         name: v.name,
         title: v.title,
+        models: matches!(v.kind, ViewKind::Models),
+        derived: v.derived_model_keys,
+        outside: None,
     }
 }
 
+/// The fit workspace: fitting a model to a measured record. It runs outside the core's views,
+/// in `friction-fit` (linear algebra and an optimiser, dependencies the core keeps out): on the
+/// page in a worker of its own (`view=fit&fit=QUERY`), on the CLI as its `fit` command. Listed
+/// here so that the page's tabs, menu and links know it as they know every view.
+pub const FIT: ViewName = ViewName {
+    name: "fit",
+    title: "Fit a model to data",
+    models: false,
+    derived: &[],
+    outside: Some(
+        "the fit workspace is not a view the CLI computes: run friction-lab fit DATA 'QUERY' \
+         (friction-lab fit --help explains the QUERY)",
+    ),
+};
+
 /// Every view, in the order the page offers them, whether or not this build runs it (the page's
-/// tabs and the `view` control list them all).
+/// tabs and the `view` control list them all), and the fit workspace, which runs outside.
 pub static CATALOG: &[ViewName] = &[
     name_of(&hysteresis::VIEW),
     name_of(&relaxation::VIEW),
@@ -76,7 +109,13 @@ pub static CATALOG: &[ViewName] = &[
     name_of(&breakaway::VIEW),
     name_of(&prescribed::VIEW),
     name_of(&sweep::VIEW),
+    FIT,
 ];
+
+/// The catalogue entry of `name`, if it names a view.
+pub fn catalog(name: &str) -> Option<&'static ViewName> {
+    CATALOG.iter().find(|v| v.name == name)
+}
 
 /// The view named `name`, if this build runs it.
 pub fn find(name: &str) -> Option<&'static ViewDef> {
@@ -85,8 +124,10 @@ pub fn find(name: &str) -> Option<&'static ViewDef> {
 
 /// Whether `name` is a view this build leaves out (a build without `all-views`): the page then
 /// loads the module that has it. `false` for a view it runs and for a name that is no view.
+/// `false` for a view that runs outside the core's views ([`ViewName::outside`]): no module
+/// has it.
 pub fn left_out(name: &str) -> bool {
-    find(name).is_none() && CATALOG.iter().any(|v| v.name == name)
+    find(name).is_none() && catalog(name).is_some_and(|v| !v.runs_outside())
 }
 
 #[cfg(test)]
@@ -96,14 +137,27 @@ mod tests {
     #[test]
     fn the_catalog_names_every_view_in_page_order() {
         let all: Vec<ViewName> = ALL.iter().map(|v| name_of(v)).collect();
+        let inside: Vec<ViewName> = CATALOG
+            .iter()
+            .copied()
+            .filter(|v| !v.runs_outside())
+            .collect();
         if cfg!(feature = "all-views") {
-            assert_eq!(all, CATALOG);
+            assert_eq!(all, inside);
         } else {
-            assert!(CATALOG.starts_with(&all));
+            assert!(inside.starts_with(&all));
         }
         for v in CATALOG {
-            assert_eq!(left_out(v.name), find(v.name).is_none(), "{}", v.name);
+            assert_eq!(
+                left_out(v.name),
+                find(v.name).is_none() && !v.runs_outside(),
+                "{}",
+                v.name
+            );
         }
         assert!(!left_out("no-such-view"));
+        // the fit workspace: listed, run by no module, taking no view's models
+        assert!(find(FIT.name).is_none() && !left_out(FIT.name));
+        assert_eq!(catalog("fit"), Some(&FIT));
     }
 }
