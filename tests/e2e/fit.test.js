@@ -268,6 +268,19 @@ test("a file without units is read with the units chosen beside its columns", as
   await page.waitForFunction(() => new URL(location.href).searchParams.get("fit") === "model=lugre&units=x:mm");
   await page.waitForFunction(() => !document.getElementById("fit-chart-0").hidden);
   assert.ok(await ink(page, 0, GREY) > 200);
+  // a time window and a sign flip re-read the file, and the link keeps them
+  await page.fill("#fit-tmin", "0.5");
+  await page.press("#fit-tmin", "Enter");
+  await page.check("#fit-flip");
+  await waitRecord(page, "sign of F flipped");
+  assert.match(await page.textContent("#fit-record"), /^\d+ samples from t = 0\.5\d* s to 2 s/);
+  assert.doesNotMatch(await page.textContent("#fit-record"), /^400 samples/);
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("fit") === "model=lugre&units=x:mm&flip=F&tmin=0.5");
+  await page.fill("#fit-tmin", "");
+  await page.press("#fit-tmin", "Enter");
+  await page.uncheck("#fit-flip");
+  await page.waitForFunction(() => /^400 samples/.test(document.getElementById("fit-record").textContent) &&
+    !/flipped/.test(document.getElementById("fit-record").textContent));
   await page.selectOption("#fit-model", "stribeck");
   await setFree(page, ["mus", "muk", "vs", "bv"]);
   await fit(page);
@@ -276,6 +289,26 @@ test("a file without units is read with the units chosen beside its columns", as
   assert.ok(Math.abs(mus - 0.3) < 0.01, `μs = ${mus}`);
   await page.locator("#fit-cols").scrollIntoViewIfNeeded();
   await screenshot(page, "fit-units.png");
+  assert.deepEqual(problems, []);
+});
+
+test("a robot joint's record reads as a rotary one: angle, torque and their units", async (t) => {
+  const file = path.join(REALDATA, "franka_joint7_case4_high_NNFM.csv");
+  let buffer;
+  try { buffer = await readFile(file); } catch {
+    t.skip(`skipped: ${file} is absent (real measurements beside the repository)`);
+    return;
+  }
+  const { page, problems } = await workspace(browser.context);
+  await load(page, "joint7.csv", buffer);
+  await waitRecord(page, "rotary record");
+  await page.waitForFunction(() => !document.getElementById("fit-chart-2").hidden);
+  assert.equal(await page.getAttribute("#fit-chart-0", "aria-label"), "Torque over time");
+  assert.equal(await page.getAttribute("#fit-chart-1", "aria-label"), "Torque against angle");
+  assert.equal(await page.getAttribute("#fit-chart-2", "aria-label"), "Torque against angular velocity");
+  const units = await page.$$eval("#fit-cols tbody tr", (trs) => trs.map((tr) => tr.cells[2].textContent));
+  assert.deepEqual(units, ["s", "rad", "rad_s", "Nm"]);
+  assert.ok(await ink(page, 0, GREY) > 500);
   assert.deepEqual(problems, []);
 });
 
