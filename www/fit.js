@@ -708,6 +708,11 @@ function install() {
     state.lo.clear();
     state.hi.clear();
     planned = null;
+    // another model's result and curve would read as this one's
+    lastFit = null;
+    $("fit-result").hidden = true;
+    charts?.clearModel();
+    drawCharts();
     fillParams();
     queryChanged();
   });
