@@ -82,7 +82,8 @@ pub static VIEW: ViewDef = ViewDef {
     kind: ViewKind::Models,
     params: &PARAMS,
     max_models: 4,
-    default_model: "lugre",
+    default_models: &["lugre", "dahl"],
+    default_values: &crate::views::presliding::LUGRE_1995,
     derived_model_keys: &[],
     derive: None,
     metrics: false,
@@ -363,9 +364,10 @@ pub fn class_presets() -> Vec<crate::job::Preset> {
     vec![
         Preset::new(
             "lugre-dahl",
-            "LuGre vs Dahl",
-            "Breakaway force: LuGre against Dahl",
-            "LuGre's breakaway force falls as the force rises faster; Dahl has no static peak",
+            "LuGre vs Dahl, Table 7.1",
+            "Breakaway force: LuGre against Dahl with the thesis' Table 7.1 values",
+            "LuGre's breakaway force falls as the force rises faster; Dahl has no static peak \
+             (the view opens on the 1995 paper's values)",
             &[("model", "lugre,dahl")],
         ),
         Preset::new(

@@ -67,7 +67,9 @@ pub static VIEW: ViewDef = ViewDef {
     kind: ViewKind::Models,
     params: &PARAMS,
     max_models: 4,
-    default_model: "lugre",
+    // the letter's FrBD model against the classic bristle model it generalises
+    default_models: &["lugre", "frbd-gm"],
+    default_values: &[],
     derived_model_keys: &[],
     derive: None,
     metrics: false,
@@ -405,11 +407,16 @@ pub fn class_presets() -> Vec<crate::job::Preset> {
     use crate::job::Preset;
     vec![
         Preset::new(
-            "lugre-frbd",
-            "LuGre vs FrBD",
-            "Frequency sweep: LuGre against the FrBD GM model",
-            "how the peak force and the loop area change with frequency for each model",
-            &[("model", "lugre,frbd-gm")],
+            "one-way",
+            "one-way velocity",
+            "Frequency sweep of LuGre and the FrBD GM model under Fig. 3's one-way velocity",
+            "v = 0.015 + 0.01 cos ωt never reverses: there the sign of the loop area tells \
+             conventional frictional lag from inversion (the view opens on a reversing velocity)",
+            &[
+                ("model", "lugre,frbd-gm"),
+                ("vmean", "0.015"),
+                ("vamp", "0.01"),
+            ],
         ),
         Preset::new(
             "frbd",
