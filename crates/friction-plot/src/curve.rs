@@ -69,6 +69,7 @@ pub fn curve_chart(r: &CurveResult) -> ChartSpec {
         x_log: false,
         series,
         notes: Vec::new(),
+        y_scale: 0.0,
     }
 }
 
