@@ -319,8 +319,13 @@ pub struct Readout {
     pub columns: Vec<String>,
     /// One row per finished loop, curve or run.
     pub rows: Vec<Vec<String>>,
-    /// Notes under the table (provisional models, runs stopped early).
+    /// Warnings under the table (provisional models, runs stopped early, loops not periodic):
+    /// the page shows them in its warning style.
     pub notes: Vec<String>,
+    /// What the numbers mean and how they are computed (the breakaway force's definition, how
+    /// a peak is found, the experiment's setting): the page shows them in the normal text
+    /// colour, so that a definition does not read as an error.
+    pub definitions: Vec<String>,
     /// The same numbers as one or more sentences (the page's live region).
     pub summary: String,
 }

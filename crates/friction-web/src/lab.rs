@@ -594,7 +594,8 @@ impl Lab {
         })
     }
 
-    /// The numbers next to the plot, computed by the core: `{columns, rows, notes, summary}`
+    /// The numbers next to the plot, computed by the core: `{columns, rows, notes, definitions,
+    /// summary}` (`notes` are warnings, `definitions` say what the numbers mean)
     /// (rows of text cells, one per finished loop or curve; `summary` is one sentence for the
     /// live region).
     pub fn readout(&self) -> JsValue {
@@ -604,6 +605,7 @@ impl Lab {
             columns: r.columns,
             rows: r.rows,
             notes: r.notes,
+            definitions: r.definitions,
             // read aloud by the live region and the plot's label: numbers and units in words
             summary: friction_plot::readout::spoken(&r.summary),
         })
@@ -629,6 +631,7 @@ impl Lab {
             columns: t.columns,
             rows: t.rows,
             notes: Vec::new(),
+            definitions: Vec::new(),
             summary: String::new(),
         })
     }

@@ -335,6 +335,7 @@ impl Job for CurveJob {
             columns: columns(&["model", "min F [N]", "max F [N]"]),
             rows,
             notes,
+            definitions: Vec::new(),
             summary,
         }
     }

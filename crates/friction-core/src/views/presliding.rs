@@ -301,7 +301,7 @@ impl Job for PreslidingJob {
             })
             .collect::<Vec<_>>()
             .join(" ");
-        let mut notes = vec![format!(
+        let definitions = vec![format!(
             "u(t) = {} with u_0 = {} N, f = {} Hz, {} period(s); block of {} kg at rest at \
              x = 0, model states virgin. du/dx: slope of the first loading between u_0/20 and \
              u_0/10 (LuGre: σ0 for small forces, Canudas de Wit et al. 1995, Fig. 2).",
@@ -314,6 +314,7 @@ impl Job for PreslidingJob {
             self.p.cycles,
             sig(self.p.m)
         )];
+        let mut notes: Vec<String> = Vec::new();
         notes.extend(
             self.models
                 .iter()
@@ -333,6 +334,7 @@ impl Job for PreslidingJob {
             ]),
             rows,
             notes,
+            definitions,
             summary,
         }
     }

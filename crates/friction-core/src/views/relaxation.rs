@@ -137,6 +137,7 @@ impl Job for RelaxationJob {
             ]),
             rows,
             notes: Vec::new(),
+            definitions: Vec::new(),
             summary,
         }
     }

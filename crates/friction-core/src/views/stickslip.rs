@@ -208,6 +208,7 @@ impl Job for StickSlipJob {
             ]),
             rows,
             notes,
+            definitions: Vec::new(),
             summary,
         }
     }

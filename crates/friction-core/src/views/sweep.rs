@@ -13,7 +13,7 @@
 
 use crate::experiments::hysteresis::VAMP;
 use crate::experiments::prescribed::{
-    log_grid, CycleRun, Drive, SweepPoint, EXCITE, RAD, VMEAN, XAMP,
+    log_grid, CycleRun, Drive, SweepPoint, EXCITE, PEAK_METHOD, RAD, VMEAN, XAMP,
 };
 use crate::frbd::Frbd;
 use crate::job::{columns, sig, BuiltModel, Inputs, Job, Output, Readout, ViewDef, ViewKind};
@@ -231,6 +231,7 @@ impl Job for SweepJob {
     }
     fn readout(&self) -> Readout {
         let mut notes = Vec::new();
+        let mut definitions = vec![PEAK_METHOD.to_string()];
         let mut rows = Vec::new();
         for (i, pts) in self.points.iter().enumerate() {
             let (Some(a), Some(b)) = (pts.first(), pts.last()) else {
@@ -289,7 +290,7 @@ impl Job for SweepJob {
         }
         let (vm, va) = self.drive.excitation.velocity_terms(1.0);
         if self.drive.excitation.is_displacement() || vm.abs() < va {
-            notes.push(
+            definitions.push(
                 "The velocity reverses: through v = 0 a lagging force runs the loop clockwise \
                  (∮F dv < 0) whatever the model, so the sign says nothing about inversion. \
                  Inversion is read under a one-way velocity (|v_mean| > v_amp) in the range \
@@ -303,7 +304,7 @@ impl Job for SweepJob {
             .iter()
             .any(|(e, _)| e.info.category == Category::Frbd)
         {
-            notes.extend(FIG3_NOTES.iter().map(|s| s.to_string()));
+            definitions.extend(FIG3_NOTES.iter().map(|s| s.to_string()));
         }
         let unit = self.drive.unit.label();
         let range = format!(
@@ -334,6 +335,7 @@ impl Job for SweepJob {
             ]),
             rows,
             notes,
+            definitions,
             summary,
         }
     }
