@@ -40,7 +40,7 @@ pub const REFERENCE: RGBColor = RGBColor(0x55, 0x55, 0x55);
 /// One curve of a chart.
 #[derive(Debug, Clone)]
 pub struct Series {
-    /// Legend text.
+    /// Legend text; empty: no legend entry of its own.
     pub label: String,
     /// Stroke colour.
     pub color: RGBColor,
@@ -490,7 +490,10 @@ where
                 chart.draw_series(LineSeries::new(run, line_style))?;
             }
         }
-        legend_entries.push((label, color.stroke_width(width)));
+        // a series without a label is drawn without a legend entry (stick sets sharing one)
+        if !s.label.is_empty() {
+            legend_entries.push((label, color.stroke_width(width)));
+        }
     }
     let area = chart.plotting_area().strip_coord_spec();
     let label_font = font(12.0).into_text_style(&area.dim_in_pixel());
@@ -906,6 +909,11 @@ fn legend_label(label: &str, max_chars: usize) -> String {
 
 /// Height of the legend box as a fraction of a typical plotting area (about 280 CSS px tall on
 /// the page): one 15 px line per series plus padding, at most 35 %.
+/// Entries of a chart's own legend: its series that have a label.
+fn legend_len(spec: &ChartSpec) -> usize {
+    spec.series.iter().filter(|s| !s.label.is_empty()).count()
+}
+
 fn legend_height_fraction(n_series: usize) -> f64 {
     ((15.0 * n_series as f64 + 20.0) / 280.0).min(0.35)
 }
@@ -920,7 +928,7 @@ pub fn make_legend_room(spec: &mut ChartSpec) {
         return;
     }
     let (y0, y1) = spec.y_range;
-    let h = legend_height_fraction(spec.series.len()) + 0.03;
+    let h = legend_height_fraction(legend_len(spec)) + 0.03;
     let top = y0 + (y1 - y0) / (1.0 - h);
     if top.is_finite() {
         spec.y_range = (y0, top);
@@ -948,7 +956,7 @@ const CORNERS: [Corner; 4] = [
 /// Data points under a legend box in each corner: upper right, upper left, lower right, lower
 /// left.
 fn corner_counts(spec: &ChartSpec) -> [usize; 4] {
-    corner_counts_for(spec, 0.4, legend_height_fraction(spec.series.len()), 1)
+    corner_counts_for(spec, 0.4, legend_height_fraction(legend_len(spec)), 1)
 }
 
 /// Data points under a box `w` × `h` (fractions of the plot's width and height) in each corner,

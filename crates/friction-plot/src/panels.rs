@@ -121,7 +121,12 @@ fn panels_of(out: &Output<'_>, memo: &mut ThinMemo) -> Vec<(ChartSpec, Vec<Serie
                 .enumerate()
                 .map(|(i, m)| key(m.label(), i))
                 .collect();
-            legend.extend(spec.series.iter().filter(|s| s.dashed).map(empty));
+            legend.extend(
+                spec.series
+                    .iter()
+                    .filter(|s| s.dashed && !s.label.is_empty())
+                    .map(empty),
+            );
             let mut spec = spec;
             crate::curve::mark_coinciding(&mut spec, &mut legend, result.blocks.len());
             vec![(spec, legend)]

@@ -145,9 +145,10 @@ impl Drive {
 /// How the peak and trough forces of a cycle are found ([`CycleMetrics::fmax`]), as the readouts
 /// state it.
 pub const PEAK_METHOD: &str = "Peak F and min F: the extremes of F over the continuous steady \
-    cycle, not over the output samples (400 a cycle would miss a peak between them: LuGre with \
-    σ0 = 1e6 N/m read 2.7 % low). Models with state: along the solver's dense output (the cubic \
-    Hermite interpolant of every accepted step, sampled and refined by golden-section search); \
+    cycle, not over the output samples (a stiff model's peak falls between them: the largest \
+    sample can lie percents below it). Models with state: along the solver's dense output (the \
+    cubic Hermite interpolant of every accepted step, sampled and refined by golden-section \
+    search; a step across a switch the solver did not stop at counts with its ends only); \
     static laws: F(v(t)) refined between samples by golden-section search; FrBD models: the \
     parabola through the extreme step of the hysteresis integrator (≥ 400 steps a cycle) and \
     its neighbours.";
