@@ -168,7 +168,8 @@ const SMOOTH: f64 = 0.1;
 /// kept and their extremes refined by golden-section search when asked
 /// ([`Extremes::take`]). A state changed by an event starts a new stretch, and a stretch
 /// whose interpolant does not follow the model inside it (a switch the solver stepped across)
-/// counts with its ends only ([`SMOOTH`]).
+/// counts with its ends only (its interpolant, differentiated, must match the model's derivative
+/// to 0.1 of the state's rate).
 #[derive(Debug, Clone, Default)]
 pub struct Extremes {
     /// The last accepted point and its derivative, while a stretch can start there.
