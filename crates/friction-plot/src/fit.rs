@@ -92,6 +92,7 @@ pub fn fit_chart(
         x_log: false,
         series,
         notes: Vec::new(),
+        y_scale: 0.0,
     })
 }
 
