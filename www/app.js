@@ -1096,9 +1096,18 @@ class Page {
     syncTable($("readout-table"), r.columns, r.rows);
     setText($("readout-caption"), r.caption);
     this.showTimings();
+    // definitions (what a number means, how it is found) in the text colour, then warnings
+    const items = [...r.definitions.map((t) => ["def", t]), ...r.notes.map((t) => ["warn", t])];
     const notes = $("readout-notes");
-    if ([...notes.children].map((li) => li.textContent).join("\n") !== r.notes.join("\n")) {
-      notes.replaceChildren(...r.notes.map((n) => { const li = document.createElement("li"); li.textContent = n; return li; }));
+    const key = items.map(([k, t]) => `${k}:${t}`).join("\n");
+    if (notes.dataset.key !== key) {
+      notes.dataset.key = key;
+      notes.replaceChildren(...items.map(([k, t]) => {
+        const li = document.createElement("li");
+        li.className = k;
+        li.textContent = t;
+        return li;
+      }));
     }
     const label = `${this.lab.viewTitle()}. ${r.summary}`;
     if ($("plot").getAttribute("aria-label") !== label) $("plot").setAttribute("aria-label", label);

@@ -109,7 +109,7 @@ test("show= chooses the strip's controls, controls=0 none; the link out is never
   await page.goto(`${server.url}?v=1&embed=1&view=stickslip`);
   await ready(page);
   assert.deepEqual(await page.$$eval("#controls .group > .ctl", (rows) => rows.map((r) => r.dataset.key)), ["vb", "kspring", "model"]);
-  assert.equal(await page.$$eval("#controls select", (s) => s.filter((x) => x.offsetParent).length), 1, "only the model in use: no empty overlay slots");
+  assert.equal(await page.$$eval("#controls select", (s) => s.filter((x) => x.offsetParent).length), 2, "the example's two models (LuGre, Coulomb): no empty overlay slots");
   assert.deepEqual(problems, []);
   // in a frame without allow-popups, "Open in Friction Lab" shows the link to copy instead
   const host = await startServer({ root: "/nonexistent", extra: hostPage(`${server.url}?v=1&embed=1`, { width: 700, height: 450, sandbox: "allow-scripts allow-same-origin" }) });

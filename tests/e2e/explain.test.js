@@ -208,6 +208,65 @@ test("every preset loads, draws and round-trips through its link; --presets list
   assert.deepEqual(problems, []);
 });
 
+test("every view opens on its example: the page's ?view=X computes what friction-lab 'view=X' prints", async () => {
+  const { page, problems } = await openPage(browser.context, server.url);
+  await ready(page);
+  const views = ["curve", "explorer", "stickslip", "presliding", "breakaway", "prescribed", "sweep"];
+  for (const view of views) {
+    await page.goto(`${server.url}?view=${view}`);
+    await ready(page);
+    assert.equal(await page.evaluate(() => window.frictionLab.lab.query()), `v=1&view=${view}`);
+    if (view === "stickslip") {
+      // event-driven 40 s runs take a few more or fewer steps in the browser's arithmetic:
+      // compare the readout (breakaway time and force, period) with the CLI's metrics
+      const rows = await page.$$eval("#readout-table tbody tr", (r) => r.map((tr) => [...tr.children].map((c) => c.textContent)));
+      const metrics = cli(`view=${view}`, "--metrics").trim().split("\n").slice(1).map((l) => l.split(","));
+      const models = [...new Set(metrics.map((m) => m[0]))];
+      assert.deepEqual(models, ["lugre", "coulomb"]);
+      assert.equal(rows.length, models.length);
+      models.forEach((id, i) => {
+        const m = (k) => Number(metrics.find((r) => r[0] === id && r[1] === k)[2]);
+        for (const [col, key] of [[1, "breakaway_time"], [2, "breakaway_force"], [5, "period"]]) {
+          const [x, y] = [Number(rows[i][col]), m(key)];
+          assert.ok(Math.abs(x - y) <= 1e-3 * Math.abs(y), `${view} ${id} ${key}: ${x} vs ${y}`);
+        }
+      });
+      continue;
+    }
+    if (view === "presliding") {
+      // likewise for the force-driven block: x max, x min and du/dx against the CLI's metrics
+      const rows = await page.$$eval("#readout-table tbody tr", (r) => r.map((tr) => [...tr.children].map((c) => c.textContent)));
+      const [head, ...metrics] = cli(`view=${view}`, "--metrics").trim().split("\n").map((l) => l.split(","));
+      assert.deepEqual(metrics.map((m) => m[0]), ["lugre", "dahl"]);
+      assert.equal(rows.length, 2);
+      metrics.forEach((m, i) => {
+        for (const [col, key] of [[1, "stiffness_N_per_m"], [2, "x_max_m"], [3, "x_min_m"]]) {
+          const [x, y] = [Number(rows[i][col]), Number(m[head.indexOf(key)])];
+          assert.ok(Math.abs(x - y) <= 1e-3 * Math.abs(y), `${view} ${m[0]} ${key}: ${x} vs ${y}`);
+        }
+      });
+      continue;
+    }
+    const csv = await page.evaluate(() => window.frictionLab.lab.csv());
+    const want = cli(`view=${view}`);
+    const parse = (t) => t.trim().split("\n").map((l) => l.split(","));
+    const a = parse(csv), b = parse(want);
+    assert.deepEqual(a[0], b[0], `${view}: header`);
+    assert.equal(a.length, b.length, `${view}: rows`);
+    // breakaway: model, rate and F_b (the time and place of a flat peak move with the steps)
+    const cols = view === "breakaway" ? 3 : a[0].length;
+    for (let i = 1; i < a.length; i++) {
+      for (let j = 0; j < cols; j++) {
+        const [x, y] = [Number(a[i][j]), Number(b[i][j])];
+        // the same models: the model column matches exactly, the numbers to 1e-4
+        if (Number.isNaN(x) || Number.isNaN(y)) assert.equal(a[i][j], b[i][j], `${view} row ${i}`);
+        else assert.ok(Math.abs(x - y) <= 1e-4 * Math.max(Math.abs(x), Math.abs(y)) + 1e-12, `${view} row ${i} col ${j}: ${x} vs ${y}`);
+      }
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
 test("explorer with Stribeck, LuGre, Dahl, Karnopp: same F_N, comparable ranges, coinciding curves told apart", async () => {
   const { page, problems } = await openPage(browser.context, `${server.url}?view=explorer&model=stribeck,lugre,dahl,karnopp`);
   await ready(page);

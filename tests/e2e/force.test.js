@@ -65,22 +65,48 @@ test("pre-sliding: LuGre's displacement against force, the waveform a named choi
   assert.deepEqual(problems, []);
 });
 
-test("a tab opens the force-driven views on LuGre, an old link without model= still shows Coulomb", async () => {
+test("a tab and a link without model= open breakaway on the 1995 LuGre beside Dahl; a link naming its models keeps them", async () => {
   const { page, problems } = await openPage(browser.context, server.url);
   await ready(page);
   await page.click("#tab-breakaway");
   await page.waitForURL(/view=breakaway/);
   await ready(page);
-  assert.match(page.url(), /model=lugre/);
+  // the view's example: no model= in the link, LuGre and Dahl in the model fields
+  assert.doesNotMatch(page.url(), /model=/);
+  assert.equal(await page.evaluate(() => window.frictionLab.lab.get("model")), "lugre,dahl");
+  // Canudas de Wit et al. 1995: F_N = 10 N (F_C = 1 N, F_s = 1.5 N), σ2 = 0.4 N·s/m
+  assert.equal(await page.evaluate(() => window.frictionLab.lab.get("fn")), "10");
+  assert.equal(await page.evaluate(() => window.frictionLab.lab.get("sigma2")), "0.4");
   const rows = await rowsOf(page);
-  assert.equal(rows.length, 12);
-  assert.ok(rows.every((r) => r[0].startsWith("LuGre")), rows.map((r) => r[0]).join());
-  // its breakaway force falls with the rate: the effect the view is about, drawn
-  const f = rows.map((r) => Number(r[2]));
-  assert.ok(f[0] - f[11] > 0.1, `F_b ${f[0]} → ${f[11]}`);
+  assert.equal(rows.length, 24, "12 rates for each of the two models");
+  // LuGre's breakaway force falls with the rate between F_s and F_C: the effect the view is about
+  const f = rows.filter((r) => r[0].startsWith("LuGre")).map((r) => Number(r[2]));
+  assert.equal(f.length, 12);
+  assert.ok(f.every((x, i) => x > 1 && x < 1.5 && (i === 0 || x < f[i - 1])), `F_b ${f}`);
   assert.ok(await countColour(page, "#loops", PALETTE[0], 30) > 100, "LuGre's curves drawn");
-  const { page: old } = await openPage(browser.context, `${server.url}?v=1&view=breakaway`);
-  await ready(old);
-  assert.ok((await rowsOf(old)).every((r) => r[0].startsWith("Coulomb")));
+  assert.ok(await countColour(page, "#loops", PALETTE[1], 30) > 100, "Dahl's curve drawn");
+  // a link without model= shows the same example
+  const { page: link } = await openPage(browser.context, `${server.url}?v=1&view=breakaway`);
+  await ready(link);
+  assert.deepEqual(await rowsOf(link), rows);
+  // a link that names the models runs them at their registry defaults (F_C = 0.981 N)
+  const { page: named } = await openPage(browser.context, `${server.url}?v=1&view=breakaway&model=lugre,dahl`);
+  await ready(named);
+  const dahl = (await rowsOf(named)).filter((r) => r[0].startsWith("Dahl")).map((r) => Number(r[2]));
+  assert.ok(dahl.every((x) => Math.abs(x - 0.981) < 1e-3), `${dahl}`);
+  assert.match(named.url(), /model=lugre,dahl/);
+  assert.deepEqual(problems, []);
+});
+
+test("the readout's definitions read as text, its warnings in the warning colour", async () => {
+  const { page, problems } = await openPage(browser.context, `${server.url}?view=breakaway`);
+  await ready(page);
+  const items = await page.$$eval("#readout-notes li", (lis) => lis.map((li) => [li.className, li.textContent, getComputedStyle(li).color]));
+  const ink = await page.evaluate(() => getComputedStyle(document.body).color);
+  const def = items.find(([k, t]) => k === "def" && /maximum friction force value/.test(t));
+  const warn = items.find(([k, t]) => k === "warn" && /Dahl.*had no peak/.test(t));
+  assert.ok(def && warn, JSON.stringify(items));
+  assert.equal(def[2], ink, "a definition in the text colour");
+  assert.notEqual(warn[2], ink, "a warning keeps the warning colour");
   assert.deepEqual(problems, []);
 });

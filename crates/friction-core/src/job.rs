@@ -68,14 +68,20 @@ pub struct ViewDef {
     pub params: &'static [ParamSpec],
     /// How many models can be overlaid (`model=a,b,c`), at least 1.
     pub max_models: usize,
-    /// Registry id of the model the view opens on when it is switched to (a tab) with no
-    /// model chosen before (`""`: the schema's default, the registry's first, Coulomb). An
-    /// experiment about an effect a static law lacks (the breakaway force's rise with the
-    /// force rate, pre-sliding, frictional lag) opens on a model that shows it: the tab opened
-    /// with Coulomb drew a constant breakaway force at round-off scale and an empty
-    /// displacement panel. A link without `model=` still means the schema's default, so links
-    /// made before keep their meaning; the link of a switched view names its model.
-    pub default_model: &'static str,
+    /// Registry ids of the models the view opens on: its example, chosen for what the view
+    /// teaches (the force-driven views on LuGre beside Dahl, the sweep on LuGre against FrBD-GM,
+    /// the curve views on a stiction/Stribeck/viscous set). A tab and a link without `model=`
+    /// show it alike (`friction-lab 'view=X'` and the page's `?view=X`); empty: the registry's
+    /// first model (Coulomb). A link that names `model=` runs those models with their own
+    /// defaults, as it always has.
+    pub default_models: &'static [&'static str],
+    /// The example's values of model parameters that differ from the registry defaults (the
+    /// 1995 LuGre paper's F_C = 1 N, σ2 = 0.4 N·s/m), as `(key, value)`: a key the default models
+    /// share sets all of them, `<model id>.<key>` one. They are the defaults of those keys while
+    /// [`ViewDef::default_models`] are shown (the link omits them, the page's fields show them);
+    /// once models are chosen, each model takes its registry defaults again. Never a view
+    /// parameter or a derived key (a unit test checks).
+    pub default_values: &'static [(&'static str, f64)],
     /// Model parameter keys the view derives itself (e.g. the normal force `fn` = m·g in the
     /// benchmark); they are neither shown nor accepted in the query string for this view.
     pub derived_model_keys: &'static [&'static str],
@@ -313,8 +319,13 @@ pub struct Readout {
     pub columns: Vec<String>,
     /// One row per finished loop, curve or run.
     pub rows: Vec<Vec<String>>,
-    /// Notes under the table (provisional models, runs stopped early).
+    /// Warnings under the table (provisional models, runs stopped early, loops not periodic):
+    /// the page shows them in its warning style.
     pub notes: Vec<String>,
+    /// What the numbers mean and how they are computed (the breakaway force's definition, how
+    /// a peak is found, the experiment's setting): the page shows them in the normal text
+    /// colour, so that a definition does not read as an error.
+    pub definitions: Vec<String>,
     /// The same numbers as one or more sentences (the page's live region).
     pub summary: String,
 }

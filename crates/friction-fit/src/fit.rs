@@ -71,6 +71,10 @@ pub fn rtol_search(spec: &FitSpec) -> f64 {
         RTOL_SEARCH
     }
 }
+/// Iterations of each start's first round on the reduced record.
+pub const FIRST_ITERATIONS: usize = 6;
+/// Iterations in all of the best start on the reduced record.
+pub const SEARCH_ITERATIONS: usize = 20;
 /// The final run's budget, in Jacobians by differences' worth of model runs.
 pub const FINAL_ITERATIONS: usize = 6;
 /// Broyden updates between two Jacobians by differences in the final run.
@@ -201,7 +205,7 @@ fn pick(data: &Data, idx: &[usize]) -> Data {
 }
 
 /// Most samples of the record the profiles run on.
-pub const PROFILE_SAMPLES: usize = 4000;
+pub const PROFILE_SAMPLES: usize = 3000;
 
 /// The whole record thinned to at most [`PROFILE_SAMPLES`] samples (every d-th), and d: the
 /// profiles' record, whose optimum lies near the full record's (a window's may not, along a
@@ -355,27 +359,52 @@ pub fn optimise(
             }
         }
     }
+    // every start a few iterations, then the best of them on to convergence: a start in a
+    // poor valley shows it within a few iterations, and is not worth the full budget
     let n = start_points.len();
     let mut outcomes = Vec::with_capacity(n);
     for (i, p) in start_points.iter().enumerate() {
         stage = Stage::Start(i, n);
         let mut cb = |rms: f64, p: &[f64]| tr.note(stage, rms, p);
-        let out = lm::minimise(&mut sev, &vars, p, 20, &mut cb).ok_or(FitError::Cancelled)?;
+        let iterations = if n > 1 {
+            FIRST_ITERATIONS
+        } else {
+            SEARCH_ITERATIONS
+        };
+        let out =
+            lm::minimise(&mut sev, &vars, p, iterations, &mut cb).ok_or(FitError::Cancelled)?;
         outcomes.push(out);
     }
-    let best = outcomes
-        .iter()
-        .filter(|o| o.ssr.is_finite())
-        .min_by(|a, b| a.ssr.total_cmp(&b.ssr))
-        .cloned()
+    let lead = (0..n)
+        .filter(|&i| outcomes[i].ssr.is_finite())
+        .min_by(|&a, &b| outcomes[a].ssr.total_cmp(&outcomes[b].ssr))
         .ok_or_else(|| {
             FitError::Bad(format!(
                 "{} rejects every parameter set the fit tried",
                 spec.entry.info.id
             ))
         })?;
+    if n > 1 && !outcomes[lead].converged {
+        stage = Stage::Start(lead, n);
+        let mut cb = |rms: f64, p: &[f64]| tr.note(stage, rms, p);
+        let from = outcomes[lead].p.clone();
+        let out = lm::minimise(
+            &mut sev,
+            &vars,
+            &from,
+            SEARCH_ITERATIONS - FIRST_ITERATIONS,
+            &mut cb,
+        )
+        .ok_or(FitError::Cancelled)?;
+        if out.ssr <= outcomes[lead].ssr {
+            outcomes[lead] = out;
+        }
+    }
+    let best = outcomes[lead].clone();
     let mut ev = Evaluator::new(spec, data);
-    ev.set_rtol(rtol_final(spec));
+    // the final run moves from a point already near the optimum: the search's tolerance is
+    // accurate enough for its steps, the Jacobian of the report is taken at rtol_final
+    ev.set_rtol(rtol_search(spec));
     let fin = {
         tr.best_rms = f64::INFINITY;
         stage = Stage::Final;
@@ -389,23 +418,31 @@ pub fn optimise(
             spec.entry.info.id
         )));
     }
-    // the optimum on the search's record, against every point tried there
-    let mut r = vec![0.0; m];
-    let at_search = sev.ssr(&fin.p, &mut r);
+    // the optimum against the other starts' ends and the best point the search tried (which
+    // is all there is to compare with when one start was asked for), on the whole record:
+    // on the search's record its own optimum would always look better
     let m_search = weights(sspec, sdata).iter().filter(|&&w| w > 0.0).count();
-    let margin = CHI2_95 * at_search / (m_search.saturating_sub(k)).max(1) as f64;
-    let beaten_by = searched
+    let m_all = weights(spec, data).iter().filter(|&&w| w > 0.0).count();
+    let margin = CHI2_95 * fin.ssr / (m_all.saturating_sub(k)).max(1) as f64;
+    let mut rivals: Vec<Vec<f64>> = outcomes
         .iter()
-        .chain(
-            outcomes
-                .iter()
-                .map(|o| (o.ssr, o.p.clone()))
-                .collect::<Vec<_>>()
-                .iter(),
-        )
-        .filter(|(s, _)| *s < at_search - margin)
-        .min_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(s, p)| (1.0 - s / at_search, p.clone()));
+        .filter(|o| o.ssr.is_finite() && o.p != best.p)
+        .map(|o| o.p.clone())
+        .collect();
+    if let Some((_, p)) = searched.first() {
+        rivals.push(p.clone());
+    }
+    let mut r = vec![0.0; data.len()];
+    let mut beaten_by: Option<(f64, Vec<f64>)> = None;
+    for p in rivals {
+        let ssr = ev.ssr(&p, &mut r);
+        if !tr.note(Stage::Final, (ssr / data.len() as f64).sqrt(), &p) {
+            return Err(FitError::Cancelled);
+        }
+        if ssr < fin.ssr - margin && beaten_by.as_ref().is_none_or(|b| 1.0 - ssr / fin.ssr > b.0) {
+            beaten_by = Some((1.0 - ssr / fin.ssr, p));
+        }
+    }
     Ok(Optimum {
         p: fin.p,
         ssr: fin.ssr,
@@ -423,9 +460,10 @@ pub fn optimise(
     })
 }
 
-/// Central-difference Jacobian ∂r/∂p of the weighted residuals in the original parameters at
-/// `p` (one-sided at a bound), m × k column-major as nalgebra stores it, at the final run's
-/// solver tolerance.
+/// Jacobian ∂r/∂p of the weighted residuals in the original parameters at `p`, m × k
+/// column-major as nalgebra stores it, at the final run's solver tolerance: by central
+/// differences for a model that switches (one-sided at a bound), by forward differences for
+/// one that does not.
 ///
 /// Per sample, a side whose run is on another branch of the model there than the run at `p`
 /// (an element switching across the sample, `Driver::branches`) is left out: the derivative
@@ -438,6 +476,7 @@ pub fn jacobian_at(
 ) -> Result<nalgebra::DMatrix<f64>, String> {
     let mut ev = Evaluator::new(spec, data);
     ev.set_rtol(rtol_final(spec));
+    let smooth = !switching(spec);
     let (m, k) = (data.len(), p.len());
     let mut j = nalgebra::DMatrix::zeros(m, k);
     let mut rp = vec![0.0; m];
@@ -452,10 +491,17 @@ pub fn jacobian_at(
         // central where both sides are valid values of the model, one-sided otherwise (a
         // bound, or a cross-parameter rule such as μ_s ≥ μ_k)
         q[c] = (p[c] + h).min(s.max);
-        let up = ev.residuals(&q, &mut rp).is_ok().then_some(q[c]);
+        // a value on its upper bound has no upper side
+        let up = (q[c] > p[c] && ev.residuals(&q, &mut rp).is_ok()).then_some(q[c]);
         let bu = ev.branches().to_vec();
-        q[c] = (p[c] - h).max(s.min);
-        let dn = ev.residuals(&q, &mut rm).is_ok().then_some(q[c]);
+        // a model without switches: one side is enough (its error, h/p = 1e-4 relative, is far
+        // below what an interval needs), and saves a model run per parameter
+        let dn = if smooth && up.is_some() {
+            None
+        } else {
+            q[c] = (p[c] - h).max(s.min);
+            (q[c] < p[c] && ev.residuals(&q, &mut rm).is_ok()).then_some(q[c])
+        };
         let bd = ev.branches().to_vec();
         if up.is_none() && dn.is_none() {
             return Err(format!(

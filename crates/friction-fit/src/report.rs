@@ -220,6 +220,12 @@ pub fn build(data: &Data, opt: &Optimum, j: &DMatrix<f64>, fitted: Vec<f64>) -> 
         let d = if alive[c] { 1.0 / norms[c] } else { 0.0 };
         js.column_mut(c).scale_mut(d);
     }
+    // the SVD refuses non-finite entries (a derivative that overflowed): no information there
+    js.apply(|x| {
+        if !x.is_finite() {
+            *x = 0.0;
+        }
+    });
     let sv = js.clone().svd(false, true);
     let vt = sv.v_t.clone().unwrap_or_else(|| DMatrix::identity(k, k));
     let sbig = sv.singular_values.max();

@@ -6,12 +6,18 @@ use friction_core::experiments::curve::{CurveResult, Sweep};
 /// Suffix of the legend label of a model's stick set.
 pub const STICK_LABEL: &str = " — stick set (dashed)";
 
+/// The one legend entry of several models' stick sets (each drawn in its model's colour): one
+/// entry per set doubled the legend of the curve views' four-law example, which on a phone left
+/// the chart a strip 40 px high under an eight-line legend band.
+pub const STICK_SETS_LABEL: &str = "stick sets (dashed, in each law's colour)";
+
 /// Builds the chart of a curve result: one coloured line per model, provisional models marked
 /// in the legend, axis ranges padded around the finite data.
 ///
 /// A law with a stick branch also gets its stick set as a dashed outline in its colour (as the
 /// thesis draws them): the vertical segment F_lo…F_hi at v = 0, or the band over Karnopp's
 /// window, so the stiction level F_s shows although the curve at one F_e never reaches it.
+/// Several stick sets share one legend entry ([`STICK_SETS_LABEL`]).
 pub fn curve_chart(r: &CurveResult) -> ChartSpec {
     let (title, x_label) = match r.sweep {
         Sweep::Velocity => (
@@ -54,6 +60,18 @@ pub fn curve_chart(r: &CurveResult) -> ChartSpec {
             });
         }
     }
+    if sticks.len() > 1 {
+        // one legend entry for all of them; a series without a label has none
+        for s in &mut sticks {
+            s.label.clear();
+        }
+        sticks.push(Series {
+            label: STICK_SETS_LABEL.into(),
+            color: crate::REFERENCE,
+            points: Vec::new(),
+            dashed: true,
+        });
+    }
     series.append(&mut sticks);
     let x_range = if x0 < x1 {
         (x0, x1)
@@ -69,6 +87,7 @@ pub fn curve_chart(r: &CurveResult) -> ChartSpec {
         x_log: false,
         series,
         notes: Vec::new(),
+        y_scale: 0.0,
     }
 }
 
@@ -183,6 +202,26 @@ mod tests {
         let (_, legend) = &crate::panels::panels(&out)[0];
         assert_eq!(legend.len(), 3);
         assert!(legend[2].dashed && legend[2].label == stick.label);
+        // several stick sets: drawn each in its law's colour, listed once
+        let four: Vec<_> = ["karnopp", "coulomb-viscous", "tustin", "hess-soom"]
+            .iter()
+            .map(|id| find(id).unwrap().build_default().unwrap())
+            .collect();
+        let r4 = curve::run(&[], &four).unwrap();
+        let spec = curve_chart(&r4);
+        let sticks: Vec<_> = spec.series[4..].iter().collect();
+        assert_eq!(sticks.len(), 5, "four outlines and their one legend entry");
+        assert!(sticks[..4].iter().all(|s| s.dashed && s.label.is_empty()));
+        assert_eq!(sticks[4].label, STICK_SETS_LABEL);
+        assert!(sticks[4].points.is_empty());
+        let out = friction_core::job::Output::Curve {
+            models: four.iter().map(|m| m.info()).collect(),
+            result: &r4,
+        };
+        let (_, legend) = &crate::panels::panels(&out)[0];
+        let labels: Vec<&str> = legend.iter().map(|s| s.label.as_str()).collect();
+        assert_eq!(labels.len(), 5, "{labels:?}");
+        assert_eq!(labels[4], STICK_SETS_LABEL);
         // an exact stick at v = 0 is a vertical segment
         let t = vec![find("tustin").unwrap().build_default().unwrap()];
         let spec = curve_chart(&curve::run(&[], &t).unwrap());

@@ -306,6 +306,7 @@ mod tests {
             x_log: false,
             series,
             notes: Vec::new(),
+            y_scale: 0.0,
         }
     }
 

@@ -222,6 +222,7 @@ pub fn fit_chart(which: usize, rec: &Record<'_>, model: &Model<'_>) -> Option<Ch
         x_log: false,
         series,
         notes: Vec::new(),
+        y_scale: 0.0,
     })
 }
 

@@ -3,7 +3,7 @@
 //! displacement at breakaway against the force rate on a log axis (the same paper's Fig. 4).
 
 use crate::stickslip::{range_of, thin, thin_path};
-use crate::{padded_range, ChartSpec, Series, PALETTE};
+use crate::{axis_range, padded_range, ChartSpec, Series, PALETTE};
 use friction_core::experiments::stickslip::forced::{Breakaway, BreakawayCurve, ForcedSeries};
 
 /// A run as drawn: (palette slot, legend label, run); the slot is the model's place among the
@@ -19,10 +19,26 @@ fn curve(slot: usize, label: &str, points: Vec<(f64, f64)>) -> Series {
     }
 }
 
+/// The natural scale of a pre-sliding displacement \[m\]: a micrometre (LuGre's bristles
+/// deflect F/σ0 ≈ 10 µm at 1 N), the axis of a law that holds the block at x = 0 exactly.
+pub const PRESLIDING_SCALE: f64 = 1e-6;
+
 fn chart(title: &str, x_label: &str, y_label: &str, series: Vec<Series>) -> ChartSpec {
+    chart_scaled(title, x_label, y_label, series, 0.0)
+}
+
+fn chart_scaled(
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    series: Vec<Series>,
+    y_scale: f64,
+) -> ChartSpec {
     // the panels share one legend band above them (`figure::shared_legend`): no headroom
     let x_range = range_of(series.iter().flat_map(|s| s.points.iter().map(|p| &p.0)));
-    let y_range = range_of(series.iter().flat_map(|s| s.points.iter().map(|p| &p.1)));
+    let (ylo, yhi) =
+        crate::stickslip::finite_bounds(series.iter().flat_map(|s| s.points.iter().map(|p| &p.1)));
+    let y_range = axis_range(ylo, yhi, y_scale);
     ChartSpec {
         title: title.to_string(),
         x_label: x_label.to_string(),
@@ -32,6 +48,7 @@ fn chart(title: &str, x_label: &str, y_label: &str, series: Vec<Series>) -> Char
         x_log: false,
         series,
         notes: Vec::new(),
+        y_scale,
     }
 }
 
@@ -46,17 +63,19 @@ pub fn presliding_charts(runs: &[SlottedRun<'_>]) -> Vec<ChartSpec> {
             .collect::<Vec<_>>()
     };
     vec![
-        chart(
+        chart_scaled(
             "Displacement against applied force",
             "applied force u [N]",
             "displacement x [m]",
             path(|r| (&r.u, &r.x), thin_path),
+            PRESLIDING_SCALE,
         ),
-        chart(
+        chart_scaled(
             "Displacement against time",
             "time t [s]",
             "displacement x [m]",
             path(|r| (&r.t, &r.x), thin),
+            PRESLIDING_SCALE,
         ),
     ]
 }

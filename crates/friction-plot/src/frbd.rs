@@ -51,6 +51,7 @@ pub fn hysteresis_chart(cfg: &HysteresisConfig, loops: &[Loop]) -> ChartSpec {
         x_log: false,
         series,
         notes: Vec::new(),
+        y_scale: 0.0,
     }
 }
 
@@ -97,6 +98,7 @@ pub fn relaxation_chart(curves: &[Curve]) -> ChartSpec {
         x_log: true,
         series,
         notes: Vec::new(),
+        y_scale: 0.0,
     }
 }
 

@@ -40,7 +40,7 @@ pub const REFERENCE: RGBColor = RGBColor(0x55, 0x55, 0x55);
 /// One curve of a chart.
 #[derive(Debug, Clone)]
 pub struct Series {
-    /// Legend text.
+    /// Legend text; empty: no legend entry of its own.
     pub label: String,
     /// Stroke colour.
     pub color: RGBColor,
@@ -70,6 +70,12 @@ pub struct ChartSpec {
     /// Lines of text drawn in a box inside the plot, about what the chart cannot show (a model
     /// whose quantity does not exist, so that its curve is missing); empty for none.
     pub notes: Vec<String>,
+    /// The size of a meaningful y value in axis units (a loop's bounding box for its area, a
+    /// micrometre for a pre-sliding displacement), or 0 where the builder knows none: y data
+    /// spread less than [`FLAT_SPAN`] of it are round-off and drawn flat, and an all-zero
+    /// series gets an axis of about ±`y_scale` ([`axis_range`]). The page fits its axes with
+    /// it too, so canvas and SVG agree.
+    pub y_scale: f64,
 }
 
 /// How a chart is drawn on a device.
@@ -100,26 +106,57 @@ impl Style {
 /// Error from drawing (the backend's message).
 pub type DrawError = Box<dyn std::error::Error>;
 
-/// Pads a data range by 5 % each side and guards against empty or non-finite ranges.
-///
-/// A range narrower than [`FLAT_SPAN`] of its magnitude is drawn as a constant: such a spread
-/// is round-off or solver noise (every computation here runs at a relative tolerance of 1e-8
-/// or looser), and zooming into it drew Coulomb's constant breakaway force as a rising curve on
-/// an axis reading "×10⁻¹⁴ + 0.98099…".
+/// [`axis_range`] of data whose natural scale is unknown.
 pub fn padded_range(lo: f64, hi: f64) -> (f64, f64) {
+    axis_range(lo, hi, 0.0)
+}
+
+/// The axis range for data spanning `lo..hi`, padded by 5 % each side, for a quantity whose
+/// meaningful values are about `scale` (0: unknown).
+///
+/// Degenerate data never get an axis that magnifies round-off: a range narrower than
+/// [`FLAT_SPAN`] of the larger of its magnitude and `scale` is drawn as a constant, on an axis
+/// of ±50 % around it with ordinary ticks (zooming into such a spread drew Coulomb's constant
+/// breakaway force as a rising curve on an axis reading "×10⁻¹⁴ + 0.98099…", and the sweep's
+/// loop area of a static law as a zigzag of 10⁻¹⁷ N·m/s); a constant zero (to that resolution)
+/// gets a symmetric axis of `scale` rounded up to 1, 2 or 5 × 10ⁿ, or ±1 in the axis unit
+/// where the scale is unknown (an exact zero drew "displacement x [×10⁻¹³ m]"). Every
+/// computation here runs at a relative tolerance of 1e-8 or looser, so 1e-9 of a value is
+/// noise.
+pub fn axis_range(lo: f64, hi: f64, scale: f64) -> (f64, f64) {
+    let scale = if scale.is_finite() { scale.abs() } else { 0.0 };
     if !(lo.is_finite() && hi.is_finite()) {
-        return (-1.0, 1.0);
+        let half = nice_half(scale);
+        return (-half, half);
     }
     let (lo, hi) = if lo <= hi { (lo, hi) } else { (hi, lo) };
     let span = hi - lo;
     let size = lo.abs().max(hi.abs());
-    if span > FLAT_SPAN * size {
+    if span > FLAT_SPAN * size.max(scale) {
         let pad = 0.05 * span;
         return (lo - pad, hi + pad);
     }
     let mid = 0.5 * (lo + hi);
-    let pad = 0.5 * size.max(1e-12);
+    if mid == 0.0 || mid.abs() <= FLAT_SPAN * scale {
+        let half = nice_half(scale);
+        return (-half, half);
+    }
+    let pad = 0.5 * mid.abs();
     (mid - pad, mid + pad)
+}
+
+/// Half-width of the axis of an all-zero series: `scale` rounded up to 1, 2 or 5 × 10ⁿ, or 1
+/// (the axis unit) for an unknown scale.
+fn nice_half(scale: f64) -> f64 {
+    if !(scale > 0.0 && scale.is_finite()) {
+        return 1.0;
+    }
+    let p = 10f64.powi(scale.log10().floor() as i32);
+    [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * p)
+        .find(|&h| h >= scale * (1.0 - 1e-12))
+        .unwrap_or(10.0 * p)
 }
 
 /// Relative spread of a data range below which [`padded_range`] treats it as constant.
@@ -453,7 +490,10 @@ where
                 chart.draw_series(LineSeries::new(run, line_style))?;
             }
         }
-        legend_entries.push((label, color.stroke_width(width)));
+        // a series without a label is drawn without a legend entry (stick sets sharing one)
+        if !s.label.is_empty() {
+            legend_entries.push((label, color.stroke_width(width)));
+        }
     }
     let area = chart.plotting_area().strip_coord_spec();
     let label_font = font(12.0).into_text_style(&area.dim_in_pixel());
@@ -869,6 +909,11 @@ fn legend_label(label: &str, max_chars: usize) -> String {
 
 /// Height of the legend box as a fraction of a typical plotting area (about 280 CSS px tall on
 /// the page): one 15 px line per series plus padding, at most 35 %.
+/// Entries of a chart's own legend: its series that have a label.
+fn legend_len(spec: &ChartSpec) -> usize {
+    spec.series.iter().filter(|s| !s.label.is_empty()).count()
+}
+
 fn legend_height_fraction(n_series: usize) -> f64 {
     ((15.0 * n_series as f64 + 20.0) / 280.0).min(0.35)
 }
@@ -883,7 +928,7 @@ pub fn make_legend_room(spec: &mut ChartSpec) {
         return;
     }
     let (y0, y1) = spec.y_range;
-    let h = legend_height_fraction(spec.series.len()) + 0.03;
+    let h = legend_height_fraction(legend_len(spec)) + 0.03;
     let top = y0 + (y1 - y0) / (1.0 - h);
     if top.is_finite() {
         spec.y_range = (y0, top);
@@ -911,7 +956,7 @@ const CORNERS: [Corner; 4] = [
 /// Data points under a legend box in each corner: upper right, upper left, lower right, lower
 /// left.
 fn corner_counts(spec: &ChartSpec) -> [usize; 4] {
-    corner_counts_for(spec, 0.4, legend_height_fraction(spec.series.len()), 1)
+    corner_counts_for(spec, 0.4, legend_height_fraction(legend_len(spec)), 1)
 }
 
 /// Data points under a box `w` × `h` (fractions of the plot's width and height) in each corner,
@@ -960,13 +1005,56 @@ fn corner_counts_for(spec: &ChartSpec, w: f64, h: f64, sub: usize) -> [usize; 4]
     counts
 }
 
+/// Bounds of all finite points of `series`: (x_lo, x_hi, y_lo, y_hi) (x ≤ 0 kept: log axes do
+/// not use the x bounds). The page fits its axes to these ([`fitted_axes`]).
+pub fn data_bounds(series: &[Series]) -> (f64, f64, f64, f64) {
+    let (mut xlo, mut xhi, mut ylo, mut yhi) = (
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+    );
+    for s in series {
+        for &(x, y) in &s.points {
+            if x.is_finite() && y.is_finite() {
+                xlo = xlo.min(x);
+                xhi = xhi.max(x);
+                ylo = ylo.min(y);
+                yhi = yhi.max(y);
+            }
+        }
+    }
+    (xlo, xhi, ylo, yhi)
+}
+
+/// The (x, y) ranges the page gives a chart when it first fits its axes to the data (a new
+/// link, a reset; [`stable_range`] with no current range): a log x axis keeps the spec's.
+pub fn fitted_axes(spec: &ChartSpec) -> ((f64, f64), (f64, f64)) {
+    let (xlo, xhi, ylo, yhi) = data_bounds(&spec.series);
+    let x = if spec.x_log {
+        spec.x_range
+    } else {
+        stable_range(None, xlo, xhi, 0.0, false)
+    };
+    (x, stable_range(None, ylo, yhi, spec.y_scale, false))
+}
+
 /// Keeps the current axis range while the data stay inside it, so the plot does not jump while
 /// a slider moves; otherwise returns the padded range of the data.
 ///
 /// With `tighten`, a range more than about three times wider than the data is also refitted
 /// (used when a slider is released, so the scale follows big changes once the hand stops).
-pub fn stable_range(current: Option<(f64, f64)>, lo: f64, hi: f64, tighten: bool) -> (f64, f64) {
-    let fresh = padded_range(lo, hi);
+///
+/// `scale` is the quantity's natural scale ([`ChartSpec::y_scale`] on a y axis; 0: unknown),
+/// as in [`axis_range`].
+pub fn stable_range(
+    current: Option<(f64, f64)>,
+    lo: f64,
+    hi: f64,
+    scale: f64,
+    tighten: bool,
+) -> (f64, f64) {
+    let fresh = axis_range(lo, hi, scale);
     let Some((c0, c1)) = current else {
         return fresh;
     };
@@ -1035,6 +1123,7 @@ pub fn stribeck_chart(
             dashed: false,
         }],
         notes: Vec::new(),
+        y_scale: 0.0,
     }
 }
 
@@ -1336,6 +1425,7 @@ mod tests {
             x_log: false,
             series: vec![sine("a"), sine("b"), sine("c"), sine("d")],
             notes: Vec::new(),
+            y_scale: 0.0,
         };
         assert!(corner_counts(&spec).iter().all(|&c| c > 0));
         make_legend_room(&mut spec);
@@ -1358,7 +1448,15 @@ mod tests {
             "{lo} {hi}"
         );
         assert_eq!(padded_range(2.0, 2.0), (1.0, 3.0));
-        assert_eq!(padded_range(0.0, 0.0), (-5e-13, 5e-13));
+        // an exact zero: a symmetric axis in the quantity's unit, or of its natural scale
+        assert_eq!(padded_range(0.0, 0.0), (-1.0, 1.0));
+        assert_eq!(axis_range(0.0, 0.0, 1e-6), (-1e-6, 1e-6));
+        assert_eq!(axis_range(0.0, 0.0, 0.03), (-0.05, 0.05));
+        // round-off about zero of a quantity whose values are about 0.04 (a loop area)
+        assert_eq!(axis_range(-3.7e-18, 1.9e-17, 0.04), (-0.05, 0.05));
+        // a tiny constant that is not round-off of its scale keeps its ±50 %
+        let (lo, hi) = axis_range(3e-7, 3e-7, 1e-6);
+        assert!((lo - 1.5e-7).abs() < 1e-20 && (hi - 4.5e-7).abs() < 1e-20);
         // a real spread, however small beside the values, keeps its 5 % pads
         let (lo, hi) = padded_range(1.4990, 1.4991);
         assert!((lo - 1.498995).abs() < 1e-12 && (hi - 1.499105).abs() < 1e-12);
@@ -1369,12 +1467,21 @@ mod tests {
     #[test]
     fn stable_range_holds_until_data_leave_it() {
         let cur = Some((0.0, 10.0));
-        assert_eq!(stable_range(cur, 1.0, 9.0, false), (0.0, 10.0));
-        assert_eq!(stable_range(cur, 4.0, 5.0, false), (0.0, 10.0));
-        assert_eq!(stable_range(cur, 4.0, 5.0, true), padded_range(4.0, 5.0));
-        assert_eq!(stable_range(cur, -1.0, 5.0, false), padded_range(-1.0, 5.0));
-        assert_eq!(stable_range(None, 1.0, 2.0, false), padded_range(1.0, 2.0));
-        assert_eq!(stable_range(cur, f64::NAN, 2.0, false), (0.0, 10.0));
+        assert_eq!(stable_range(cur, 1.0, 9.0, 0.0, false), (0.0, 10.0));
+        assert_eq!(stable_range(cur, 4.0, 5.0, 0.0, false), (0.0, 10.0));
+        assert_eq!(
+            stable_range(cur, 4.0, 5.0, 0.0, true),
+            padded_range(4.0, 5.0)
+        );
+        assert_eq!(
+            stable_range(cur, -1.0, 5.0, 0.0, false),
+            padded_range(-1.0, 5.0)
+        );
+        assert_eq!(
+            stable_range(None, 1.0, 2.0, 0.0, false),
+            padded_range(1.0, 2.0)
+        );
+        assert_eq!(stable_range(cur, f64::NAN, 2.0, 0.0, false), (0.0, 10.0));
     }
 
     #[test]

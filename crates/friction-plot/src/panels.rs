@@ -9,7 +9,7 @@ use crate::forced::{breakaway_charts, presliding_charts, SlottedRun};
 use crate::frbd::{hysteresis_chart, relaxation_chart};
 use crate::prescribed::{prescribed_charts, sweep_charts};
 use crate::stickslip::{all_charts_memo, Slotted, ThinMemo};
-use crate::{ChartSpec, Series, PALETTE};
+use crate::{ChartSpec, Series, FLAT_SPAN, PALETTE};
 use friction_core::job::Output;
 use friction_core::params::fmt_num;
 
@@ -45,7 +45,49 @@ pub fn panels(out: &Output<'_>) -> Vec<(ChartSpec, Vec<Series>)> {
 }
 
 /// [`panels`], with long runs thinned once across calls through `memo` (see [`ThinMemo`]).
+///
+/// A panel whose quantity is zero throughout for a model says so in one line of its notes
+/// ([`note_zero_series`]).
 pub fn panels_memo(out: &Output<'_>, memo: &mut ThinMemo) -> Vec<(ChartSpec, Vec<Series>)> {
+    let mut out = panels_of(out, memo);
+    for (spec, _) in &mut out {
+        note_zero_series(spec);
+    }
+    out
+}
+
+/// Adds a line to `spec`'s notes for every solid curve whose y values are all zero, exactly or
+/// to round-off of the quantity's scale ([`ChartSpec::y_scale`], [`FLAT_SPAN`]): such a curve
+/// lies on the axis, where it reads as missing (Coulomb's pre-sliding displacement, a static
+/// law's loop area).
+pub fn note_zero_series(spec: &mut ChartSpec) {
+    let floor = FLAT_SPAN * spec.y_scale.abs();
+    let quantity = spec
+        .y_label
+        .rfind(" [")
+        .map_or(spec.y_label.as_str(), |i| &spec.y_label[..i])
+        .to_string();
+    let mut lines = Vec::new();
+    for s in spec
+        .series
+        .iter()
+        .filter(|s| !s.dashed && !s.label.is_empty())
+    {
+        let ys = s.points.iter().map(|p| p.1).filter(|y| y.is_finite());
+        let (n, top) = ys.fold((0usize, 0.0f64), |(n, m), y| (n + 1, m.max(y.abs())));
+        if n < 2 || top > floor {
+            continue;
+        }
+        let how = if top == 0.0 { "" } else { " (to round-off)" };
+        let line = format!("{}: {quantity} is 0 throughout{how}", s.label);
+        if !spec.notes.contains(&line) && !lines.contains(&line) {
+            lines.push(line);
+        }
+    }
+    spec.notes.extend(lines);
+}
+
+fn panels_of(out: &Output<'_>, memo: &mut ThinMemo) -> Vec<(ChartSpec, Vec<Series>)> {
     match out {
         Output::Empty => Vec::new(),
         Output::Hysteresis { cfg, loops } => {
@@ -79,7 +121,12 @@ pub fn panels_memo(out: &Output<'_>, memo: &mut ThinMemo) -> Vec<(ChartSpec, Vec
                 .enumerate()
                 .map(|(i, m)| key(m.label(), i))
                 .collect();
-            legend.extend(spec.series.iter().filter(|s| s.dashed).map(empty));
+            legend.extend(
+                spec.series
+                    .iter()
+                    .filter(|s| s.dashed && !s.label.is_empty())
+                    .map(empty),
+            );
             let mut spec = spec;
             crate::curve::mark_coinciding(&mut spec, &mut legend, result.blocks.len());
             vec![(spec, legend)]

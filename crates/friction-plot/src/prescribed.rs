@@ -6,7 +6,7 @@
 //! are one series with NaN breaks between the pieces, which `draw_chart` and the page's overlay
 //! both draw as separate strokes.
 
-use crate::{padded_range, ChartSpec, Series, PALETTE};
+use crate::{axis_range, padded_range, ChartSpec, Series, PALETTE};
 use friction_core::experiments::hysteresis::FreqUnit;
 use friction_core::experiments::prescribed::{Cycle, Excitation, SweepPoint};
 
@@ -41,6 +41,7 @@ fn chart(title: &str, x_label: &str, y_label: &str, series: Vec<Series>) -> Char
         x_log: false,
         series,
         notes: Vec::new(),
+        y_scale: 0.0,
     }
 }
 
@@ -116,6 +117,23 @@ pub fn prescribed_charts(
     );
     st.x_range = (0.0, 1.0);
     st.y_range = (-1.08, 1.08);
+    // a static law has no state to draw: the panel says so rather than stay silently empty
+    let stateless: Vec<&str> = cycles
+        .iter()
+        .filter(|(_, c)| c.states.is_empty())
+        .map(|(slot, _)| label(*slot))
+        .collect();
+    if !stateless.is_empty() && stateless.len() == cycles.len() {
+        st.notes
+            .push("No internal state: a static law, F = F(v)".into());
+    } else {
+        for l in stateless {
+            let line = format!("{l}: no internal state (a static law)");
+            if !st.notes.contains(&line) {
+                st.notes.push(line);
+            }
+        }
+    }
     vec![
         chart(
             "Friction force against velocity",
@@ -145,11 +163,11 @@ pub fn sweep_charts(
         FreqUnit::Hz => "frequency f [Hz]",
         FreqUnit::Rad => "angular frequency ω [rad/s]",
     };
-    // `res`: the smallest |y| that means something at a point; the axis spans at least ±res,
-    // so values below it (a static law's loop area, 1e-14 N·m/s of round-off) lie flat at 0
-    // instead of filling the panel as a zigzag.
+    // `scale`: the size of a meaningful value at a point (0: none known): spreads below 1e-9
+    // of it (a static law's loop area, 1e-17 N·m/s of round-off) lie flat at 0 on an axis of
+    // about ±scale instead of filling the panel as a zigzag (`axis_range`).
     let panel =
-        |title: &str, y_label: &str, y: fn(&SweepPoint) -> f64, res: fn(&SweepPoint) -> f64| {
+        |title: &str, y_label: &str, y: fn(&SweepPoint) -> f64, scale: fn(&SweepPoint) -> f64| {
             let series: Vec<Series> = points
                 .iter()
                 .map(|&(i, pts)| {
@@ -158,16 +176,11 @@ pub fn sweep_charts(
                 })
                 .collect();
             let (_, _, y0, y1) = bounds(&series);
-            let floor = points
+            let y_scale = points
                 .iter()
-                .flat_map(|&(_, pts)| pts.iter().map(res))
+                .flat_map(|&(_, pts)| pts.iter().map(scale))
                 .filter(|r| r.is_finite())
                 .fold(0.0f64, f64::max);
-            let (y0, y1) = if y0 <= y1 && floor > 0.0 {
-                (y0.min(-floor), y1.max(floor))
-            } else {
-                (y0, y1)
-            };
             let (lo, hi) = range;
             ChartSpec {
                 title: title.into(),
@@ -178,10 +191,11 @@ pub fn sweep_charts(
                 } else {
                     padded_range(lo, hi)
                 },
-                y_range: padded_range(y0, y1),
+                y_range: axis_range(y0, y1, y_scale),
                 x_log: true,
                 series,
                 notes: Vec::new(),
+                y_scale,
             }
         };
     vec![
@@ -201,7 +215,8 @@ pub fn sweep_charts(
             "Loop area ∮F dv",
             "loop area [N·m/s]",
             |p| p.metrics.area,
-            |p| p.metrics.area_resolution(p.v_amp),
+            // the loop's bounding box, (F_max − F_min)·2 v_amp
+            |p| (p.metrics.fmax - p.metrics.fmin).abs() * 2.0 * p.v_amp.abs(),
         ),
         panel(
             "Energy per cycle ∮F dx",

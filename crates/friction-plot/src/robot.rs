@@ -30,6 +30,7 @@ fn time_chart(title: &str, y_label: &str, t: &[f64], series: Vec<Series>) -> Cha
         x_log: false,
         series,
         notes: Vec::new(),
+        y_scale: 0.0,
     };
     make_legend_room(&mut spec);
     spec

@@ -163,7 +163,7 @@ fn path_within(a: &[f64], b: &[f64], ea: f64, eb: f64) -> Option<Vec<(f64, f64)>
 const MAX_PATH_POINTS: usize = 2 * MAX_POINTS;
 
 /// Smallest and largest finite value (±∞ reversed when there is none).
-fn finite_bounds<'a>(vals: impl Iterator<Item = &'a f64>) -> (f64, f64) {
+pub(crate) fn finite_bounds<'a>(vals: impl Iterator<Item = &'a f64>) -> (f64, f64) {
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
     for &v in vals {
         if v.is_finite() {
@@ -224,6 +224,7 @@ fn chart(
         x_log: false,
         series,
         notes: Vec::new(),
+        y_scale: 0.0,
     }
 }
 

@@ -10,7 +10,9 @@ use friction_core::scenario::{ControlKind, Scenario};
 use friction_plot::figure::shared_legend;
 use friction_plot::panels::panels_memo;
 use friction_plot::stickslip::ThinMemo;
-use friction_plot::{make_legend_room, stable_range, ChartSpec, PlotTransform, Series};
+use friction_plot::{
+    data_bounds, make_legend_room, stable_range, ChartSpec, PlotTransform, Series,
+};
 use serde::Serialize;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -530,11 +532,11 @@ impl Lab {
                     let x = match kept {
                         Some(a) => a.0,
                         None if spec.x_log => spec.x_range,
-                        None => stable_range(axes.map(|a| a.0), xlo, xhi, false),
+                        None => stable_range(axes.map(|a| a.0), xlo, xhi, 0.0, false),
                     };
                     let y = match kept {
                         Some(a) => a.1,
-                        None => stable_range(axes.map(|a| a.1), ylo, yhi, false),
+                        None => stable_range(axes.map(|a| a.1), ylo, yhi, spec.y_scale, false),
                     };
                     // the frame draws only the legend entries; their data only steer the
                     // legend corner
@@ -592,7 +594,8 @@ impl Lab {
         })
     }
 
-    /// The numbers next to the plot, computed by the core: `{columns, rows, notes, summary}`
+    /// The numbers next to the plot, computed by the core: `{columns, rows, notes, definitions,
+    /// summary}` (`notes` are warnings, `definitions` say what the numbers mean)
     /// (rows of text cells, one per finished loop or curve; `summary` is one sentence for the
     /// live region).
     pub fn readout(&self) -> JsValue {
@@ -602,6 +605,7 @@ impl Lab {
             columns: r.columns,
             rows: r.rows,
             notes: r.notes,
+            definitions: r.definitions,
             // read aloud by the live region and the plot's label: numbers and units in words
             summary: friction_plot::readout::spoken(&r.summary),
         })
@@ -627,30 +631,10 @@ impl Lab {
             columns: t.columns,
             rows: t.rows,
             notes: Vec::new(),
+            definitions: Vec::new(),
             summary: String::new(),
         })
     }
-}
-
-/// Bounds of all finite points (x ≤ 0 kept: log axes do not use the x bounds).
-fn data_bounds(series: &[Series]) -> (f64, f64, f64, f64) {
-    let (mut xlo, mut xhi, mut ylo, mut yhi) = (
-        f64::INFINITY,
-        f64::NEG_INFINITY,
-        f64::INFINITY,
-        f64::NEG_INFINITY,
-    );
-    for s in series {
-        for &(x, y) in &s.points {
-            if x.is_finite() && y.is_finite() {
-                xlo = xlo.min(x);
-                xhi = xhi.max(x);
-                ylo = ylo.min(y);
-                yhi = yhi.max(y);
-            }
-        }
-    }
-    (xlo, xhi, ylo, yhi)
 }
 
 /// Reads a `panels=` list: 1-based panel numbers from 1 to `n`, comma-separated; returns them

@@ -360,11 +360,19 @@ impl FrictionModel for Gms {
             };
         }
     }
-    fn on_switch(&self, index: usize, _rising: bool, v: f64, _fe: f64, x: &mut [f64]) -> bool {
+    fn on_switch(&self, index: usize, rising: bool, v: f64, _fe: f64, x: &mut [f64]) -> bool {
         let n = self.k.len();
         let z = x[index];
         let m = &mut x[n + index];
         *m = if mode_of(*m) == 0.0 {
+            // only a rising |k z| breaks an element loose: one that re-stuck at its limit and
+            // is moved back by a hair crosses the limit downwards by round-off, and breaking
+            // loose then (in the direction of v, against its spring) drove its force to the
+            // opposite limit at once (the tribometer record's dwells: −1.8 N where the rig held
+            // +2.5 N); Maxwell's element already ignores a falling crossing
+            if !rising {
+                return false;
+            }
             let s = common::sgn(v);
             if s == 0.0 {
                 common::sgn(z)

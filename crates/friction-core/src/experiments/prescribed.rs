@@ -142,12 +142,23 @@ impl Drive {
     }
 }
 
+/// How the peak and trough forces of a cycle are found ([`CycleMetrics::fmax`]), as the readouts
+/// state it.
+pub const PEAK_METHOD: &str = "Peak F and min F: the extremes of F over the continuous steady \
+    cycle, not over the output samples (a stiff model's peak falls between them: the largest \
+    sample can lie percents below it). Models with state: along the solver's dense output (the \
+    cubic Hermite interpolant of every accepted step, sampled and refined by golden-section \
+    search; a step across a switch the solver did not stop at counts with its ends only); \
+    static laws: F(v(t)) refined between samples by golden-section search; FrBD models: the \
+    parabola through the extreme step of the hysteresis integrator (≥ 400 steps a cycle) and \
+    its neighbours.";
+
 /// Metrics of one steady cycle (as [`super::hysteresis::LoopMetrics`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CycleMetrics {
-    /// Largest F over the cycle \[N\] (refined between samples by a parabola).
+    /// Largest F over the cycle \[N\], on the continuous solution ([`PEAK_METHOD`]).
     pub fmax: f64,
-    /// Smallest F over the cycle \[N\].
+    /// Smallest F over the cycle \[N\], likewise.
     pub fmin: f64,
     /// Loop area ∮F dv \[N·m/s\]: positive when F is higher while v increases.
     pub area: f64,
@@ -345,8 +356,9 @@ fn samples(n: usize, w: f64, vm: f64, va: f64) -> (Vec<f64>, Vec<f64>) {
 
 /// The metrics of a periodic sampled cycle (`f` has n + 1 samples, the last = the first of the
 /// next cycle): the periodic trapezoid rule, as [`HysteresisRun`] computes them. The extremes
-/// are the extreme samples: the parabola through three samples that refines the FrBD models'
-/// smooth peaks overshoots where a switch makes F jump (Liang's F_C → F_s by half a newton).
+/// here are the extreme samples, which the callers refine on the continuous solution (the
+/// parabola through three samples that refines the FrBD models' smooth peaks overshoots where
+/// a switch makes F jump: Liang's F_C → F_s by half a newton).
 fn metrics(t: &[f64], v: &[f64], f: &[f64], w: f64, va: f64) -> (f64, f64, f64, f64) {
     let n = f.len() - 1;
     let h = t[1] - t[0];
@@ -361,10 +373,68 @@ fn metrics(t: &[f64], v: &[f64], f: &[f64], w: f64, va: f64) -> (f64, f64, f64, 
     (fmax, fmin, area, energy)
 }
 
+/// Golden-section steps refining a static law's extreme between two samples: 0.618⁶⁰ ≈ 3e-13
+/// of their spacing.
+const STATIC_GOLDEN_STEPS: usize = 60;
+
+/// The largest (`sign` = 1) or smallest (−1) F of a static law over the continuous cycle:
+/// F(v(t)) searched by golden sections between the neighbours of the extreme sample `k` (a
+/// jump of the law, as Coulomb's at v = 0, is approached from its higher side).
+fn static_extreme(
+    m: &dyn FrictionModel,
+    t: &[f64],
+    f: &[f64],
+    w: f64,
+    vm: f64,
+    va: f64,
+    sign: f64,
+) -> f64 {
+    let n = f.len() - 1;
+    let k = (0..n).fold(0, |b, i| if sign * f[i] > sign * f[b] { i } else { b });
+    let h = t[1] - t[0];
+    let g = |tau: f64| sign * m.force(vm + va * (w * tau).cos(), 0.0, &[]);
+    let (mut a, mut b) = (t[k] - h, t[k] + h);
+    let r = 0.5 * (5f64.sqrt() - 1.0);
+    let mut c = b - r * (b - a);
+    let mut d = a + r * (b - a);
+    let (mut fc, mut fd) = (g(c), g(d));
+    for _ in 0..STATIC_GOLDEN_STEPS {
+        if fc >= fd {
+            b = d;
+            d = c;
+            fd = fc;
+            c = b - r * (b - a);
+            fc = g(c);
+        } else {
+            a = c;
+            c = d;
+            fc = fd;
+            d = a + r * (b - a);
+            fd = g(d);
+        }
+    }
+    let best = [sign * f[k], fc, fd]
+        .into_iter()
+        .filter(|x| x.is_finite())
+        .fold(f64::NEG_INFINITY, f64::max);
+    sign * best
+}
+
+/// The larger of a sampled extreme and one found on the continuous solution (NaN: none).
+fn outer(sampled: f64, dense: f64, sign: f64) -> f64 {
+    if dense.is_finite() && sign * dense > sign * sampled {
+        dense
+    } else {
+        sampled
+    }
+}
+
 fn static_cycle(m: &dyn FrictionModel, n: usize, freq: f64, w: f64, vm: f64, va: f64) -> Cycle {
     let (t, v) = samples(n, w, vm, va);
     let f: Vec<f64> = v.iter().map(|&v| m.force(v, 0.0, &[])).collect();
     let (fmax, fmin, area, energy) = metrics(&t, &v, &f, w, va);
+    let fmax = outer(fmax, static_extreme(m, &t, &f, w, vm, va, 1.0), 1.0);
+    let fmin = outer(fmin, static_extreme(m, &t, &f, w, vm, va, -1.0), -1.0);
     Cycle {
         freq,
         omega: w,
@@ -421,6 +491,9 @@ struct Stepped {
     s_cur: Vec<f64>,
     s_prev: Vec<f64>,
     first: Vec<f64>,
+    /// (F_max, F_min) of the last complete cycle along the solver's dense output (NaN where
+    /// implicit Euler took it all).
+    dense_prev: (f64, f64),
     last_delta: f64,
     done: bool,
     converged: bool,
@@ -437,6 +510,8 @@ impl Stepped {
         f_cur[0] = m.force(vm + va, 0.0, &y[1..]);
         let mut s_cur = vec![0.0; (n + 1) * keep];
         s_cur[..keep].copy_from_slice(&y[1..1 + keep]);
+        let mut st = IntervalStepper::new(m);
+        st.track_extremes();
         Stepped {
             w,
             vm,
@@ -445,7 +520,7 @@ impl Stepped {
             n,
             y,
             keep,
-            st: IntervalStepper::new(m),
+            st,
             tol: drive.tol,
             max_cycles: drive.max_cycles,
             k: 0,
@@ -455,6 +530,7 @@ impl Stepped {
             s_cur,
             s_prev: vec![0.0; (n + 1) * keep],
             first: vec![0.0; n + 1],
+            dense_prev: (f64::NAN, f64::NAN),
             last_delta: f64::INFINITY,
             done: false,
             converged: false,
@@ -492,6 +568,7 @@ impl Stepped {
             }
             used += 1;
             if self.k == self.n {
+                self.dense_prev = self.st.take_extremes(m);
                 self.end_cycle();
             }
         }
@@ -562,6 +639,8 @@ impl Stepped {
         let (t, v) = samples(self.n, w, self.vm, self.va);
         let f = self.f_prev.clone();
         let (fmax, fmin, area, energy) = metrics(&t, &v, &f, w, self.va);
+        let fmax = outer(fmax, self.dense_prev.0, 1.0);
+        let fmin = outer(fmin, self.dense_prev.1, -1.0);
         let keep = self.keep;
         let states = (0..keep)
             .map(|i| self.s_prev.iter().skip(i).step_by(keep).copied().collect())

@@ -26,8 +26,13 @@ use crate::registry;
 /// Selected models and explicitly set values of a generic view.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub(crate) struct Generic {
-    /// Registry ids; empty means the default (the first registry model).
+    /// Registry ids; empty means the first registry model.
     pub models: Vec<&'static str>,
+    /// `Some` while the view's example is shown (no `model=` given): `models` are then the
+    /// view's [`ViewDef::default_models`] and these its [`ViewDef::default_values`], the
+    /// defaults of their keys (not printed in the link). `None` once models are chosen: each
+    /// model takes its registry defaults, as a link with `model=` always has.
+    pub example: Option<&'static [(&'static str, f64)]>,
     /// Explicit values that differ from their defaults, for every selected model with the key.
     pub values: Map<&'static str, f64>,
     /// Explicit values for one model, `(model id, key)` (query key `<model id>.<key>`), over
@@ -104,6 +109,43 @@ fn qualified(id: &str, key: &str) -> Option<&'static str> {
 }
 
 impl Generic {
+    /// The example of view `def`: its default models (the registry's first where it names
+    /// none) with its default values.
+    pub fn example_of(def: &ViewDef) -> Generic {
+        let models = def
+            .default_models
+            .iter()
+            .filter_map(|id| registry::find(id).map(|e| e.info.id))
+            .take(def.max_models)
+            .collect();
+        Generic {
+            models,
+            example: Some(def.default_values),
+            ..Generic::default()
+        }
+    }
+
+    /// The default of model `id`'s parameter `p`: the example's value where it sets one
+    /// (`<id>.<key>` before `<key>`), else the registry's.
+    fn default_of(&self, id: &str, p: &ParamSpec) -> f64 {
+        let Some(values) = self.example else {
+            return p.default;
+        };
+        values
+            .iter()
+            .find(|(k, _)| k.split_once('.') == Some((id, p.key)))
+            .or_else(|| values.iter().find(|(k, _)| *k == p.key))
+            .map_or(p.default, |&(_, x)| x)
+    }
+
+    /// Model `e`'s parameter `p` with the default it has in this scenario ([`Self::default_of`]).
+    fn spec_of(&self, e: &ModelEntry, p: &ParamSpec) -> ParamSpec {
+        ParamSpec {
+            default: self.default_of(e.info.id, p),
+            ..*p
+        }
+    }
+
     /// The selected model with list parameter `key`, its lists and the list's position.
     fn list_spec(&self, key: &str) -> Option<(&'static ModelEntry, &'static ListParams, usize)> {
         self.entries().into_iter().find_map(|e| {
@@ -191,7 +233,13 @@ impl Generic {
             .collect();
         if !def.derived_model_keys.contains(&key) {
             for e in self.entries() {
-                out.extend(e.info.params.iter().filter(|p| p.key == key).copied());
+                out.extend(
+                    e.info
+                        .params
+                        .iter()
+                        .filter(|p| p.key == key)
+                        .map(|p| self.spec_of(e, p)),
+                );
             }
         }
         out
@@ -213,7 +261,10 @@ impl Generic {
         let specs: Vec<ParamSpec> = self
             .entries()
             .iter()
-            .filter_map(|e| e.info.params.iter().find(|p| p.key == key).copied())
+            .filter_map(|e| {
+                let p = e.info.params.iter().find(|p| p.key == key)?;
+                Some(self.spec_of(e, p))
+            })
             .collect();
         specs.windows(2).any(|w| {
             w[0].default != w[1].default || w[0].unit != w[1].unit || w[0].symbol != w[1].symbol
@@ -226,13 +277,13 @@ impl Generic {
         def: &ViewDef,
         id: &str,
         key: &str,
-    ) -> Option<(&'static ModelEntry, &'static ParamSpec)> {
+    ) -> Option<(&'static ModelEntry, ParamSpec)> {
         if Self::view_owned(def, key) {
             return None;
         }
         let e = self.entries().into_iter().find(|e| e.info.id == id)?;
         let p = e.info.params.iter().find(|p| p.key == key)?;
-        Some((e, p))
+        Some((e, self.spec_of(e, p)))
     }
 
     /// What model `e` runs with for its (non-view) parameter `p`.
@@ -241,22 +292,22 @@ impl Generic {
             .get(&(e.info.id, p.key))
             .or_else(|| self.values.get(p.key))
             .copied()
-            .unwrap_or(p.default)
+            .unwrap_or_else(|| self.default_of(e.info.id, p))
     }
 
     /// Keys in display order: the view's parameters, then each model's, without repeats.
     pub fn keys(&self, def: &ViewDef) -> Vec<ParamSpec> {
         let mut out: Vec<ParamSpec> = Vec::new();
         let models = self.entries();
-        let all = def.params.iter().chain(
+        let all = def.params.iter().copied().chain(
             models
                 .iter()
-                .flat_map(|e| e.info.params.iter())
+                .flat_map(|e| e.info.params.iter().map(move |p| self.spec_of(e, p)))
                 .filter(|p| !def.derived_model_keys.contains(&p.key)),
         );
         for p in all {
             if !out.iter().any(|q| q.key == p.key) {
-                out.push(*p);
+                out.push(p);
             }
         }
         out
@@ -285,6 +336,8 @@ impl Generic {
                 ));
             }
             self.models = ids;
+            // chosen models run with their own defaults, as in a link that names them
+            self.example = None;
             return Ok(());
         }
         if let Some((id, k)) = key.split_once('.') {
@@ -349,12 +402,6 @@ impl Generic {
     }
 
     pub fn normalize(&mut self, def: &ViewDef) {
-        if self.models.len() == 1
-            && self.entries().first().map(|e| e.info.id)
-                == registry::registry().next().map(|e| e.info.id)
-        {
-            self.models.clear();
-        }
         let keys: Vec<&'static str> = self.values.keys().copied().collect();
         for k in keys {
             let specs = self.specs(def, k);
@@ -442,15 +489,22 @@ impl Generic {
         }
         if let Some((id, k)) = key.split_once('.') {
             let (e, p) = self.own_spec(def, id, k)?;
-            return Some(fmt_num(self.model_value(e, p)));
+            return Some(fmt_num(self.model_value(e, &p)));
         }
         let s = *self.specs(def, key).first()?;
         Some(fmt_num(self.value(&s)))
     }
 
     pub fn print(&self, def: &ViewDef, push: &mut dyn FnMut(&str, String)) {
-        if !self.models.is_empty() {
-            push("model", self.models.join(","));
+        if self.example.is_none() {
+            push(
+                "model",
+                self.entries()
+                    .iter()
+                    .map(|e| e.info.id)
+                    .collect::<Vec<_>>()
+                    .join(","),
+            );
         }
         for s in self.keys(def) {
             if let Some(x) = self.values.get(s.key) {

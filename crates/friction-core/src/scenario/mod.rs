@@ -14,10 +14,10 @@
 //! * `sigma0`, `sigma1`, `gamma1` are the alternative input of the n = 1 GM/GKV models by the
 //!   differential form (5); they exclude `k0`, `k`, `tau` and `c` in the same query;
 //! * printing omits every value equal to its default, so `Scenario::default()` prints `v=1`;
-//! * a generic view's link without `model=` means the registry's first model (Coulomb) in every
-//!   view; switching to a view with an opening model (`ViewDef::default_model`: the
-//!   force-driven and prescribed-motion views open on LuGre) selects it explicitly, so the
-//!   switched view's link names it and links made before keep their meaning.
+//! * a generic view's link without `model=` shows the view's example
+//!   (`ViewDef::default_models` with `ViewDef::default_values`), as its tab does, so that
+//!   `friction-lab 'view=X'` and the page's `?view=X` agree; a link that names `model=` runs
+//!   those models with their registry defaults, as links always have.
 
 mod control;
 mod frbd;
@@ -163,14 +163,6 @@ pub fn model_links(model_query: &str) -> Vec<(&'static crate::views::ViewName, S
         .collect()
 }
 
-/// The models a view opens on when it is switched to without a model choice to carry: its
-/// [`ViewDef::default_model`], or none (the schema's default) where it names no registry model.
-fn opening_models(v: &ViewDef) -> Vec<&'static str> {
-    crate::registry::find(v.default_model)
-        .map(|e| vec![e.info.id])
-        .unwrap_or_default()
-}
-
 impl Scenario {
     /// Strict parse (CLI): any error makes the whole query invalid; all errors are returned.
     pub fn parse(query: &str) -> Result<Scenario, Vec<ParamError>> {
@@ -228,12 +220,11 @@ impl Scenario {
                 ));
             }
         }
-        // A link without `model=` means the schema's default model (the registry's first) in
-        // every view, as it always has: a view's opening model (`ViewDef::default_model`) is
-        // what switching to the view selects, and such a link says so explicitly.
+        // A link without `model=` shows the view's example, as its tab does; `model=` (applied
+        // next) replaces it with the named models at their own defaults.
         if let Some(v) = get("view") {
             let linked = s.update(|t| {
-                t.switch_view(view_def(v.trim())?, false);
+                t.switch_view(view_def(v.trim())?);
                 Ok(())
             });
             if let Err(e) = linked {
@@ -344,7 +335,7 @@ impl Scenario {
                 "unsupported schema version (this build reads v=1)",
             )),
             "view" => {
-                self.switch_view(view_def(value)?, true);
+                self.switch_view(view_def(value)?);
                 Ok(())
             }
             _ => match &mut self.body {
@@ -356,10 +347,8 @@ impl Scenario {
 
     /// Switches the view; values of keys that exist in both views carry over, the rest of
     /// the view being left returns to its defaults (so what is printed is all there is).
-    /// `open`: where no model choice carries over, select the view's opening model (a tab);
-    /// otherwise the schema's default (a link without `model=`).
-    fn switch_view(&mut self, v: &'static ViewDef, open: bool) {
-        let opening = || if open { opening_models(v) } else { Vec::new() };
+    /// Models the user chose carry over; a view left on its example opens on the new view's.
+    fn switch_view(&mut self, v: &'static ViewDef) {
         let body = match (&self.body, v.kind) {
             (Body::Frbd(f), ViewKind::Frbd(fv)) => {
                 let mut f = f.clone();
@@ -367,28 +356,23 @@ impl Scenario {
                 Body::Frbd(f)
             }
             (Body::Frbd(f), ViewKind::Models) => {
-                let mut g = Generic {
-                    models: opening(),
-                    ..Generic::default()
-                };
+                let mut g = Generic::example_of(v);
                 for (k, x) in f.scalars() {
                     let _ = g.apply(v, k, &fmt_num(x));
                 }
                 Body::Models(g)
             }
             (Body::Models(old), ViewKind::Models) => {
-                // Models the user chose stay; a view left on the schema's default opens on
-                // the new view's own.
-                let models = if old.models.is_empty() {
-                    opening()
+                let mut g = if old.example.is_some() {
+                    Generic::example_of(v)
                 } else {
-                    old.models.clone()
+                    let mut models = old.models.clone();
+                    models.truncate(v.max_models);
+                    Generic {
+                        models,
+                        ..Generic::default()
+                    }
                 };
-                let mut g = Generic {
-                    models,
-                    ..Generic::default()
-                };
-                g.models.truncate(v.max_models);
                 for (k, x) in &old.values {
                     let _ = g.apply(v, k, &fmt_num(*x));
                 }
@@ -487,14 +471,22 @@ impl Scenario {
     }
 
     /// The same view and model choice with every other value at its default (the page's
-    /// "Reset to paper defaults").
+    /// "Reset to paper defaults"; the view's example where it is shown).
     pub fn defaults(&self) -> Scenario {
         let mut q = format!("v={VERSION}&view={}", self.view.name);
-        if let Some(m) = self.get("model") {
-            q.push_str("&model=");
-            q.push_str(&m);
+        if !self.on_example() {
+            if let Some(m) = self.get("model") {
+                q.push_str("&model=");
+                q.push_str(&m);
+            }
         }
         Scenario::parse_lenient(&q).0
+    }
+
+    /// Whether a registry-model view shows its example (no models chosen, no `model=` in the
+    /// link): its [`ViewDef::default_models`] with their [`ViewDef::default_values`].
+    pub fn on_example(&self) -> bool {
+        matches!(&self.body, Body::Models(g) if g.example.is_some())
     }
 
     /// The view.

@@ -82,7 +82,8 @@ pub static VIEW: ViewDef = ViewDef {
     kind: ViewKind::Models,
     params: &PARAMS,
     max_models: 4,
-    default_model: "lugre",
+    default_models: &["lugre", "dahl"],
+    default_values: &crate::views::presliding::LUGRE_1995,
     derived_model_keys: &[],
     derive: None,
     metrics: false,
@@ -105,7 +106,8 @@ pub const DEFINITION: &str = "Breakaway force F_b: \"the maximum friction force 
     Each ramp u = ρ t runs until the block has slid x_slide (gross sliding) or u reaches u_max; \
     F_b is the friction peak of the run: the largest local maximum of F(t), where it first \
     occurs (not the largest F of the whole run: once the block slides, a viscous term can grow \
-    past the peak).";
+    past the peak), located among the solver's accepted steps (at most 1/200 of the ramp \
+    apart; steps 1000 times shorter change it by less than 1e-4).";
 
 /// Validated ramp settings.
 #[derive(Debug, Clone, PartialEq)]
@@ -272,7 +274,7 @@ impl Job for BreakawayJob {
     }
     fn readout(&self) -> Readout {
         let mut rows = Vec::new();
-        let mut notes = vec![DEFINITION.to_string()];
+        let mut notes = Vec::new();
         let mut summary = Vec::new();
         for c in &self.curves {
             let name = self.models[c.model].0.info.name;
@@ -325,6 +327,7 @@ impl Job for BreakawayJob {
             ]),
             rows,
             notes,
+            definitions: vec![DEFINITION.to_string()],
             summary: summary.join(" "),
         }
     }
@@ -363,9 +366,10 @@ pub fn class_presets() -> Vec<crate::job::Preset> {
     vec![
         Preset::new(
             "lugre-dahl",
-            "LuGre vs Dahl",
-            "Breakaway force: LuGre against Dahl",
-            "LuGre's breakaway force falls as the force rises faster; Dahl has no static peak",
+            "LuGre vs Dahl, Table 7.1",
+            "Breakaway force: LuGre against Dahl with the thesis' Table 7.1 values",
+            "LuGre's breakaway force falls as the force rises faster; Dahl has no static peak \
+             (the view opens on the 1995 paper's values)",
             &[("model", "lugre,dahl")],
         ),
         Preset::new(

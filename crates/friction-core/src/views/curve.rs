@@ -20,7 +20,11 @@ pub static CURVE: ViewDef = ViewDef {
     kind: ViewKind::Models,
     params: &PARAMS,
     max_models: 4,
-    default_model: "",
+    // the thesis' Figs 5.1–5.4 (Olsson et al. 1998, Fig. 2): stiction (Karnopp's stick set up
+    // to F_s), Coulomb + viscous, Stribeck (Tustin) and Stribeck + viscous (Hess & Soom); c_v
+    // = 20 N·s/m (their placeholder is 0.1) so that the viscous slope shows over ±10 mm/s
+    default_models: &["karnopp", "coulomb-viscous", "tustin", "hess-soom"],
+    default_values: &[("cv", 20.0)],
     derived_model_keys: &[],
     derive: None,
     metrics: false,
@@ -331,6 +335,7 @@ impl Job for CurveJob {
             columns: columns(&["model", "min F [N]", "max F [N]"]),
             rows,
             notes,
+            definitions: Vec::new(),
             summary,
         }
     }

@@ -7,6 +7,12 @@ use crate::job::{columns, sig, FrbdView, Inputs, Job, Output, Readout, ViewDef, 
 use crate::job::{Preset, Presets};
 use crate::params::{fmt_num, ParamError};
 
+/// How the loops' peak and minimum forces are found, as the readout states it.
+pub const PEAK_METHOD: &str = "Peak F and min F: the extremes of the integrator's steady cycle \
+    (L-stable SDIRK2 at ≥ 400 steps a cycle, more for a stiff model), each refined by the \
+    parabola through the extreme step and its two neighbours (within 1e-5 of the continuous \
+    solution's extremes found by an independent dense integration).";
+
 /// The view.
 pub static VIEW: ViewDef = ViewDef {
     name: "hysteresis",
@@ -15,7 +21,8 @@ pub static VIEW: ViewDef = ViewDef {
     kind: ViewKind::Frbd(FrbdView::Hysteresis),
     params: &[],
     max_models: 1,
-    default_model: "",
+    default_models: &[],
+    default_values: &[],
     derived_model_keys: &[],
     derive: None,
     metrics: true,
@@ -199,6 +206,7 @@ impl Job for HysteresisJob {
             ]),
             rows,
             notes,
+            definitions: vec![PEAK_METHOD.to_string()],
             summary,
         }
     }

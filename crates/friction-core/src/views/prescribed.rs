@@ -16,7 +16,7 @@
 
 use crate::experiments::hysteresis::{FreqUnit, VAMP};
 use crate::experiments::prescribed::{
-    Cycle, CycleRun, Drive, Excitation, EXCITE, RAD, VMEAN, XAMP,
+    Cycle, CycleRun, Drive, Excitation, EXCITE, PEAK_METHOD, RAD, VMEAN, XAMP,
 };
 use crate::frbd::Frbd;
 use crate::job::{columns, sig, BuiltModel, Inputs, Job, Output, Readout, ViewDef, ViewKind};
@@ -80,7 +80,8 @@ pub static VIEW: ViewDef = ViewDef {
     kind: ViewKind::Models,
     params: &PARAMS,
     max_models: 4,
-    default_model: "lugre",
+    default_models: &["lugre"],
+    default_values: &[],
     derived_model_keys: &[],
     derive: None,
     metrics: true,
@@ -237,6 +238,7 @@ impl Job for PrescribedJob {
     }
     fn readout(&self) -> Readout {
         let mut notes = Vec::new();
+        let mut definitions = vec![PEAK_METHOD.to_string()];
         let rows: Vec<Vec<String>> = self
             .finished
             .iter()
@@ -279,18 +281,18 @@ impl Job for PrescribedJob {
                 notes.push(format!("{}: {PROVISIONAL}", e.info.base_name()));
             }
             if m.n_states() == 0 {
-                notes.push(format!(
+                definitions.push(format!(
                     "{name}: a static law, F = F(v) at every instant: its loop is the law itself"
                 ));
             } else if e.info.category == Category::Frbd {
-                notes.push(format!(
+                definitions.push(format!(
                     "{name}: stepped by the hysteresis view's integrator (its numbers equal that \
                      view's)"
                 ));
             }
         }
         if !self.by_freq {
-            notes.push(format!(
+            definitions.push(format!(
                 "Several models: each at f1 = {} {} (f2..f4 apply to one model).",
                 fmt_num(self.tasks.first().map_or(0.0, |t| t.1)),
                 self.drive.unit.label()
@@ -318,6 +320,7 @@ impl Job for PrescribedJob {
             ]),
             rows,
             notes,
+            definitions,
             summary,
         }
     }

@@ -15,7 +15,8 @@ pub static VIEW: ViewDef = ViewDef {
     kind: ViewKind::Frbd(FrbdView::Relaxation),
     params: &[],
     max_models: 1,
-    default_model: "",
+    default_models: &[],
+    default_values: &[],
     derived_model_keys: &[],
     derive: None,
     metrics: true,
@@ -136,6 +137,7 @@ impl Job for RelaxationJob {
             ]),
             rows,
             notes: Vec::new(),
+            definitions: Vec::new(),
             summary,
         }
     }

@@ -16,7 +16,8 @@ pub static VIEW: ViewDef = ViewDef {
     kind: ViewKind::Frbd(FrbdView::Robot),
     params: &[],
     max_models: 1,
-    default_model: "",
+    default_models: &[],
+    default_values: &[],
     derived_model_keys: &[],
     derive: None,
     metrics: true,
@@ -200,6 +201,7 @@ fn metrics_csv(m: &Metrics) -> String {
 /// The view's numbers: one row for the run.
 fn readout(arm: &Arm, run: Option<&RobotRun>, error: Option<&str>) -> Readout {
     let mut notes: Vec<String> = error.map(str::to_string).into_iter().collect();
+    let mut definitions = Vec::new();
     let mut rows = Vec::new();
     let mut summary = error.unwrap_or("Computing…").to_string();
     if let Some(r) = run {
@@ -242,14 +244,14 @@ fn readout(arm: &Arm, run: Option<&RobotRun>, error: Option<&str>) -> Readout {
             ));
         }
         if !arm.observer {
-            notes.push(
+            definitions.push(
                 "Observer off: W is reported with the estimate frozen at ẑ₀ and is no Lyapunov \
                  function here."
                     .to_string(),
             );
         }
     }
-    notes.push(
+    definitions.push(
         "The letter gives no numbers for this example: every default is this lab's choice."
             .to_string(),
     );
@@ -267,6 +269,7 @@ fn readout(arm: &Arm, run: Option<&RobotRun>, error: Option<&str>) -> Readout {
         ]),
         rows,
         notes,
+        definitions,
         summary,
     }
 }

@@ -16,7 +16,9 @@ pub static VIEW: ViewDef = ViewDef {
     kind: ViewKind::Models,
     params: &PARAMS,
     max_models: 4,
-    default_model: "",
+    // the thesis compares models on the benchmark: a dynamic one beside the plain Coulomb law
+    default_models: &["lugre", "coulomb"],
+    default_values: &[],
     derived_model_keys: &["fn"],
     derive: Some(|v| vec![("fn", v[0] * v[5])]),
     metrics: true,
@@ -206,6 +208,7 @@ impl Job for StickSlipJob {
             ]),
             rows,
             notes,
+            definitions: Vec::new(),
             summary,
         }
     }
@@ -304,12 +307,13 @@ pub fn class_presets() -> Vec<crate::job::Preset> {
     use crate::job::Preset;
     vec![
         Preset::new(
-            "lugre-coulomb",
-            "LuGre vs Coulomb",
-            "Stick-slip: LuGre against Coulomb",
-            "LuGre's static friction above its sliding friction makes the block stick and slip; \
-             Coulomb's constant force lets it settle into steady sliding",
-            &[("model", "lugre,coulomb"), ("vb", "0.1")],
+            "lugre-dahl",
+            "LuGre vs Dahl",
+            "Stick-slip: LuGre against Dahl",
+            "two bristle models: LuGre's static friction above its sliding friction makes the \
+             block stick and slip; Dahl, with no static peak, lets it oscillate about the \
+             Coulomb level (the view opens on LuGre against Coulomb)",
+            &[("model", "lugre,dahl")],
         ),
         Preset::new(
             "slow-belt",

@@ -13,7 +13,7 @@
 
 use crate::experiments::hysteresis::VAMP;
 use crate::experiments::prescribed::{
-    log_grid, CycleRun, Drive, SweepPoint, EXCITE, RAD, VMEAN, XAMP,
+    log_grid, CycleRun, Drive, SweepPoint, EXCITE, PEAK_METHOD, RAD, VMEAN, XAMP,
 };
 use crate::frbd::Frbd;
 use crate::job::{columns, sig, BuiltModel, Inputs, Job, Output, Readout, ViewDef, ViewKind};
@@ -67,7 +67,9 @@ pub static VIEW: ViewDef = ViewDef {
     kind: ViewKind::Models,
     params: &PARAMS,
     max_models: 4,
-    default_model: "lugre",
+    // the letter's FrBD model against the classic bristle model it generalises
+    default_models: &["lugre", "frbd-gm"],
+    default_values: &[],
     derived_model_keys: &[],
     derive: None,
     metrics: false,
@@ -229,6 +231,7 @@ impl Job for SweepJob {
     }
     fn readout(&self) -> Readout {
         let mut notes = Vec::new();
+        let mut definitions = vec![PEAK_METHOD.to_string()];
         let mut rows = Vec::new();
         for (i, pts) in self.points.iter().enumerate() {
             let (Some(a), Some(b)) = (pts.first(), pts.last()) else {
@@ -287,7 +290,7 @@ impl Job for SweepJob {
         }
         let (vm, va) = self.drive.excitation.velocity_terms(1.0);
         if self.drive.excitation.is_displacement() || vm.abs() < va {
-            notes.push(
+            definitions.push(
                 "The velocity reverses: through v = 0 a lagging force runs the loop clockwise \
                  (∮F dv < 0) whatever the model, so the sign says nothing about inversion. \
                  Inversion is read under a one-way velocity (|v_mean| > v_amp) in the range \
@@ -301,7 +304,7 @@ impl Job for SweepJob {
             .iter()
             .any(|(e, _)| e.info.category == Category::Frbd)
         {
-            notes.extend(FIG3_NOTES.iter().map(|s| s.to_string()));
+            definitions.extend(FIG3_NOTES.iter().map(|s| s.to_string()));
         }
         let unit = self.drive.unit.label();
         let range = format!(
@@ -332,6 +335,7 @@ impl Job for SweepJob {
             ]),
             rows,
             notes,
+            definitions,
             summary,
         }
     }
@@ -405,11 +409,16 @@ pub fn class_presets() -> Vec<crate::job::Preset> {
     use crate::job::Preset;
     vec![
         Preset::new(
-            "lugre-frbd",
-            "LuGre vs FrBD",
-            "Frequency sweep: LuGre against the FrBD GM model",
-            "how the peak force and the loop area change with frequency for each model",
-            &[("model", "lugre,frbd-gm")],
+            "one-way",
+            "one-way velocity",
+            "Frequency sweep of LuGre and the FrBD GM model under Fig. 3's one-way velocity",
+            "v = 0.015 + 0.01 cos ωt never reverses: there the sign of the loop area tells \
+             conventional frictional lag from inversion (the view opens on a reversing velocity)",
+            &[
+                ("model", "lugre,frbd-gm"),
+                ("vmean", "0.015"),
+                ("vamp", "0.01"),
+            ],
         ),
         Preset::new(
             "frbd",

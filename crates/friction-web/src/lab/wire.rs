@@ -45,6 +45,8 @@ pub(super) struct TableOut {
     pub(super) columns: Vec<String>,
     pub(super) rows: Vec<Vec<String>>,
     pub(super) notes: Vec<String>,
+    /// What the numbers mean (shown in the text colour; `notes` are warnings).
+    pub(super) definitions: Vec<String>,
     pub(super) summary: String,
 }
 

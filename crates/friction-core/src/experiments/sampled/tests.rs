@@ -82,11 +82,39 @@ fn spline_velocity_travels_the_measured_displacement() {
             x[k + 1] - x[k]
         );
     }
-    // natural ends bend the first and last few intervals; inside, O(h²)
+    // natural ends bend the first and last few intervals; inside, O(h²); the monotone filter
+    // leaves a smooth motion's slopes alone but at a sample beside a turn inside the next
+    // interval (a nearly flat secant there limits the slope), where the error stays below 1 %
+    // of the peak velocity
     let v = s.velocities();
     for k in 10..t.len() - 10 {
         let exact = 1e-3 * w * (w * t[k]).cos();
-        assert!((v[k] - exact).abs() <= 1e-4 * 1e-3 * w, "t = {}", t[k]);
+        let beside_turn = (w * t[k]).cos().abs() < 0.05;
+        let tol = if beside_turn { 1e-2 } else { 1e-4 };
+        assert!(
+            (v[k] - exact).abs() <= tol * 1e-3 * w,
+            "t = {}: {} vs {exact}",
+            t[k],
+            v[k]
+        );
+    }
+}
+
+/// A position that moves in encoder steps never reverses between two samples: the velocity
+/// of a staircase (rests and one-step moves up) is never negative.
+#[test]
+fn a_staircase_position_never_reverses() {
+    let t: Vec<f64> = (0..200).map(|k| k as f64 * 0.005).collect();
+    let x: Vec<f64> = (0..200).map(|k| 1e-7 * ((k / 7) as f64)).collect();
+    let s = Spline::new(&t, &x);
+    for k in 0..t.len() - 1 {
+        for j in 0..=10 {
+            let tau = t[k] + (t[k + 1] - t[k]) * j as f64 / 10.0;
+            assert!(
+                s.velocity(k, t[k]).at(tau) >= -1e-18,
+                "interval {k} at {tau}"
+            );
+        }
     }
 }
 
