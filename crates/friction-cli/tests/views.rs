@@ -187,18 +187,27 @@ fn robot_bad_keys_exit_2_naming_the_key_and_svg_has_four_panels() {
 
 #[test]
 fn a_velocity_range_error_names_the_key_the_user_gave() {
-    // vmin alone above the default vmax: the user never set vmax, so the message is about vmin
+    // vmin alone above the default vmax: the user never set vmax, so the message is about
+    // vmin and names vmax as the default it conflicts with
     let (code, _, err) = run(&["view=curve&model=lugre&vmin=5"]);
     assert_eq!(code, 2);
     assert!(err.contains("vmin = \"5\""), "{err}");
-    assert!(err.contains("less than vmax = 0.01"), "{err}");
-    // both given: the second bound is the one out of order
-    let (code, _, err) = run(&["view=curve&model=lugre&vmin=0.5&vmax=0.2"]);
-    assert_eq!(code, 2);
     assert!(
-        err.contains("vmax = \"0.2\"") && err.contains("vmin = 0.5"),
+        err.contains("vmin < vmax") && err.contains("vmax = 0.01 (default)"),
         "{err}"
     );
+    // both given: both quoted as given, in either order of the link
+    for q in [
+        "view=curve&model=lugre&vmin=0.5&vmax=0.2",
+        "view=curve&model=lugre&vmax=0.2&vmin=0.5",
+    ] {
+        let (code, _, err) = run(&[q]);
+        assert_eq!(code, 2);
+        assert!(
+            err.contains("vmin = \"0.5\"") && err.contains("vmax = \"0.2\""),
+            "{err}"
+        );
+    }
 }
 
 #[test]

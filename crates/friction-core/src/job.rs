@@ -159,9 +159,6 @@ pub trait Inputs {
     fn frbd(&self, m: usize) -> Result<Frbd, ParamError>;
     /// The view's values in [`ViewDef::params`] order.
     fn view_values(&self) -> Vec<f64>;
-    /// Whether the query set `key` itself (so that an error about two keys can name the one the
-    /// user gave rather than the default it conflicts with).
-    fn given(&self, key: &str) -> bool;
     /// Registry models selected in a [`ViewKind::Models`] view, each built once with the
     /// query's values and the view's derived values.
     fn build_models(&self) -> Result<Vec<BuiltModel>, ParamError>;

@@ -17,7 +17,7 @@ use crate::experiments::stickslip::{self, StickSlipError, Workspace, MAX_STEPS};
 use crate::integrate::rodas::SolveError;
 use crate::job::{columns, sig, BuiltModel, Inputs, Job, Output, Readout, ViewDef, ViewKind};
 use crate::model::{short_labels, PROVISIONAL};
-use crate::params::{check_all, fmt_num, spec, values_or_defaults, ParamError, ParamSpec};
+use crate::params::{check_all, spec, values_or_defaults, ParamError, ParamSpec};
 
 /// The view's parameters, in the order [`Ramps::from_values`] reads them.
 pub const PARAMS: [ParamSpec; 6] = [
@@ -131,10 +131,9 @@ impl Ramps {
             .expect("values_or_defaults returns one value per spec");
         let n = n.round() as usize;
         if n > 1 && hi <= lo {
-            return Err(ParamError::new(
-                "ratemax",
-                &fmt_num(hi),
-                "must be greater than ratemin for several rates",
+            return Err(ParamError::relation(
+                &[("ratemin", lo), ("ratemax", hi), ("nrates", n as f64)],
+                "needs ratemin < ratemax for several rates",
             ));
         }
         let rates = (0..n)
