@@ -71,7 +71,9 @@ Keys: view model n k0 k tau c c0 sigma0 sigma1 gamma1 mus mud vs delta eps p
       vmean vamp freqs funit vrel tend (lists comma-separated; defaults = the letter's)
 --metrics   print per-loop metrics instead (hysteresis: freq,fmax,fmin,area,energy;
             stickslip: metric,value,unit with breakaway, extrema, period, steps, wall time;
-            robot: metric,value,unit with final/max/late-RMS tracking error, settling time, W)
+            robot: metric,value,unit with final/max/late-RMS tracking error, settling time, W);
+            a metric the run does not define (no breakaway, no second maximum, not settled)
+            is an empty cell, and a note on stderr says why
 --phenomena the phenomena matrix (CSV model,stiction,stribeck,viscous,presliding,hysteresis,
             stickslip,provisional) for every model, or for the models of QUERY, each with
             its defaults (other values in QUERY are ignored, with a note); stick-slip
@@ -370,6 +372,7 @@ fn run_view(
             let (done, total) = job.progress();
             out.write_all(job.csv(metrics).as_bytes())?;
             out.flush()?;
+            metric_notes(job.as_ref(), metrics);
             return Err(Failure::Usage(format!(
                 "stopped after {:.1} s of computing ({done} of {total} done; budget {} s, \
                  --no-budget lifts it): {}; the output above is what was computed",
@@ -383,6 +386,7 @@ fn run_view(
         return Err(Failure::Usage(e));
     }
     out.write_all(job.csv(metrics).as_bytes())?;
+    metric_notes(job.as_ref(), metrics);
     for w in job.warnings() {
         eprintln!("friction-lab: warning: {w}");
     }
@@ -398,6 +402,16 @@ fn metrics_defined(view: &friction_core::job::ViewDef) -> Result<(), Failure> {
             "--metrics is not defined for view={}",
             view.name
         )))
+    }
+}
+
+/// Under `--metrics`, why cells are empty: a metric the run does not define (no breakaway,
+/// fewer than two maxima for a period) is printed as an empty cell, never NaN or inf.
+fn metric_notes(job: &dyn friction_core::job::Job, metrics: bool) {
+    if metrics {
+        for n in job.metric_notes() {
+            eprintln!("friction-lab: note: {n}");
+        }
     }
 }
 

@@ -210,6 +210,13 @@ pub trait Job {
     fn warnings(&self) -> Vec<String> {
         Vec::new()
     }
+    /// Why cells of the metrics ([`Job::csv`] with `metrics`) are empty: one sentence per run
+    /// and quantity it does not define (no breakaway, fewer than two maxima for a period, not
+    /// settled by t_end), naming the CSV's metric. The readout's notes carry them too; the CLI
+    /// prints them on stderr under `--metrics`.
+    fn metric_notes(&self) -> Vec<String> {
+        Vec::new()
+    }
     /// The CLI's CSV: the data, or with `metrics` the view's metrics (only where
     /// [`ViewDef::metrics`]).
     fn csv(&self, metrics: bool) -> String;
@@ -367,6 +374,32 @@ pub fn sig(x: f64) -> String {
     } else {
         format!("{x:.3e}")
     }
+}
+
+/// The notes for the undefined metrics of one run ([`Job::metric_notes`]): the metrics of
+/// `metrics` that are not finite numbers (their CSV cells are empty), gathered by the reason
+/// `why` gives for their name and value (`None`: not defined by the run so far), as
+/// `"LuGre: period empty: fewer than two maxima of x in the run"`.
+pub fn undefined_notes(
+    label: &str,
+    metrics: &[(&str, f64)],
+    why: impl Fn(&str, f64) -> Option<&'static str>,
+) -> Vec<String> {
+    let mut groups: Vec<(&'static str, Vec<&str>)> = Vec::new();
+    for (name, x) in metrics {
+        if x.is_finite() {
+            continue;
+        }
+        let reason = why(name, *x).unwrap_or("not defined by the run so far");
+        match groups.iter_mut().find(|(r, _)| *r == reason) {
+            Some((_, names)) => names.push(name),
+            None => groups.push((reason, vec![name])),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(reason, names)| format!("{label}: {} empty: {reason}", names.join(", ")))
+        .collect()
 }
 
 /// Column headings as owned strings.

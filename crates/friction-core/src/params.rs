@@ -218,6 +218,17 @@ pub fn fmt_num(x: f64) -> String {
     format!("{x}")
 }
 
+/// A computed quantity as a CSV cell: [`fmt_num`], or an empty cell where the quantity is
+/// undefined (NaN, ±∞: no breakaway in the run, fewer than two maxima for a period). The
+/// reason goes in the readout's notes (`job::Job::metric_notes`), never "NaN" in the data.
+pub fn fmt_cell(x: f64) -> String {
+    if x.is_finite() {
+        fmt_num(x)
+    } else {
+        String::new()
+    }
+}
+
 /// A rejected parameter: which key, what value, and why (with the allowed range).
 ///
 /// A rule between several values (μ_s ≥ μ_k, v_min < v_max) is one error about all of them:

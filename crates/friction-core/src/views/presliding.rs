@@ -8,9 +8,11 @@
 use crate::experiments::stickslip::forced::{ForcedRun, ForcedSeries, Forcing, Push};
 use crate::experiments::stickslip::{self, StickSlipError, Workspace, MAX_STEPS};
 use crate::integrate::rodas::SolveError;
-use crate::job::{columns, sig, BuiltModel, Inputs, Job, Output, Readout, ViewDef, ViewKind};
+use crate::job::{
+    columns, sig, undefined_notes, BuiltModel, Inputs, Job, Output, Readout, ViewDef, ViewKind,
+};
 use crate::model::{short_labels, PROVISIONAL};
-use crate::params::{check_all, spec, values_or_defaults, ParamError, ParamSpec};
+use crate::params::{check_all, fmt_cell, spec, values_or_defaults, ParamError, ParamSpec};
 
 /// The view's parameters, in the order [`Presliding::from_values`] reads them.
 pub const PARAMS: [ParamSpec; 5] = [
@@ -311,6 +313,7 @@ impl Job for PreslidingJob {
                 .map(|(e, _)| format!("{}: {PROVISIONAL}", e.info.base_name())),
         );
         notes.extend(self.errors.iter().cloned());
+        notes.extend(self.metric_notes());
         Readout {
             columns: columns(&[
                 "model",
@@ -325,6 +328,32 @@ impl Job for PreslidingJob {
             notes,
             summary,
         }
+    }
+    fn metric_notes(&self) -> Vec<String> {
+        let infos: Vec<_> = self.models.iter().map(|(e, _)| e.info).collect();
+        let labels = short_labels(&infos);
+        self.runs
+            .iter()
+            .flat_map(|(i, r)| {
+                let m = metrics(&self.p, r);
+                let values = [
+                    ("stiffness_N_per_m", m.stiffness),
+                    ("x_max_m", m.x_max),
+                    ("x_min_m", m.x_min),
+                    ("drift_m", m.drift),
+                    ("v_max_m_per_s", m.v_max),
+                ];
+                undefined_notes(&labels[*i], &values, |k, x| match k {
+                    "stiffness_N_per_m" if x.is_infinite() => Some(
+                        "x did not move between u = u_0/20 and u_0/10: the slope du/dx is \
+                         infinite (no pre-sliding displacement; the readout shows ∞)",
+                    ),
+                    "stiffness_N_per_m" => Some("the force did not reach u_0/10 in the run"),
+                    "drift_m" => Some("the run is shorter than one period of the force"),
+                    _ => None,
+                })
+            })
+            .collect()
     }
     fn csv(&self, metrics_only: bool) -> String {
         let multi = self.models.len() > 1;
@@ -347,7 +376,12 @@ impl Job for PreslidingJob {
                 let m = metrics(&self.p, r);
                 out.push_str(&format!(
                     "{id}{},{},{},{},{},{}\n",
-                    m.stiffness, m.x_max, m.x_min, m.drift, m.v_max, m.steps
+                    fmt_cell(m.stiffness),
+                    fmt_cell(m.x_max),
+                    fmt_cell(m.x_min),
+                    fmt_cell(m.drift),
+                    fmt_cell(m.v_max),
+                    m.steps
                 ));
                 continue;
             }

@@ -4,7 +4,9 @@
 //! model takes seconds; GMS with 1000 elements 0.5 ms a step). Run times are measured with the caller's clock: the core has none.
 
 use crate::experiments::stickslip::{self, Bench, BenchRun, StickSlipRun, Workspace, PARAMS};
-use crate::job::{columns, sig, BuiltModel, Job, Output, Readout, Table, ViewDef, ViewKind};
+use crate::job::{
+    columns, sig, undefined_notes, BuiltModel, Job, Output, Readout, Table, ViewDef, ViewKind,
+};
 use crate::model::short_labels;
 use crate::views::table65;
 
@@ -193,6 +195,7 @@ impl Job for StickSlipJob {
             .filter_map(|(e, _)| e.info.provisional_note())
             .collect();
         notes.extend(self.errors.iter().cloned());
+        notes.extend(self.metric_notes());
         Readout {
             columns: columns(&[
                 "model",
@@ -208,6 +211,18 @@ impl Job for StickSlipJob {
             notes,
             summary,
         }
+    }
+    fn metric_notes(&self) -> Vec<String> {
+        let labels = self.labels();
+        self.shown()
+            .flat_map(|(i, r, ms)| {
+                let m = Self::metrics(r, *ms);
+                let values: Vec<(&str, f64)> = m.rows().iter().map(|(k, x, _)| (*k, *x)).collect();
+                undefined_notes(&labels[*i], &values, |k, _| {
+                    stickslip::Metrics::why_undefined(k)
+                })
+            })
+            .collect()
     }
     fn csv(&self, metrics: bool) -> String {
         let multi = self.models.len() > 1;
