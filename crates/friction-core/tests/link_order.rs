@@ -198,6 +198,13 @@ fn every_class_of_refusal_names_its_key() {
     let msg = e[0].to_string();
     assert!(msg.contains("\"50\"") && msg.contains("\"20\""), "{msg}");
 
+    // two inputs of the same model: the conflict is named even where the other input is
+    // refused too
+    let e = Scenario::parse("view=hysteresis&sigma0=1e5&k0=1e5").unwrap_err();
+    let keys: Vec<&str> = e.iter().map(|e| e.key.as_str()).collect();
+    assert_eq!(keys, ["k0", "sigma0"], "{e:?}");
+    assert!(e[0].reason.contains("conflicts with sigma0"), "{}", e[0]);
+
     // a key the view derives from others (the benchmark's fn = m·g) names those
     let e = Scenario::parse("view=stickslip&model=elasto-plastic&m=0.001").unwrap_err();
     let keys = named(&e);

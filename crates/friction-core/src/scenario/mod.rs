@@ -299,11 +299,15 @@ impl Scenario {
                 break (s, key_errs);
             };
             let involved = s.involved(&e);
-            let cands: Vec<String> = applied
-                .iter()
-                .filter(|k| involved.iter().any(|(i, _)| names(k, i)))
-                .cloned()
-                .collect();
+            // the change's keys of the rule, in the rule's order
+            let mut cands: Vec<String> = Vec::new();
+            for (i, _) in &involved {
+                for k in applied.iter().filter(|k| names(k, i)) {
+                    if !cands.contains(k) {
+                        cands.push(k.clone());
+                    }
+                }
+            }
             let pick: Vec<String> = if cands.is_empty() {
                 // a rule none of this change's keys is part of (a model whose defaults do not
                 // run in this view): the change's values go back, then its choice of model,
@@ -416,10 +420,11 @@ impl Scenario {
         let mut applied = Vec::new();
         for (k, v) in &live {
             // the form (5) and the rheological inputs describe the same n = 1 model: one change
-            // gives one or the other (which would win would depend on the order)
+            // gives one or the other (which would win would depend on the order), whatever
+            // becomes of the form (5)'s keys
             if matches!(s.body, Body::Frbd(_))
                 && RHEO_KEYS.contains(&k.as_str())
-                && live.iter().any(|(g, _)| SIGMA_KEYS.contains(&g.as_str()))
+                && given.iter().any(|(g, _)| SIGMA_KEYS.contains(&g.as_str()))
             {
                 errs.push(ParamError::new(
                     k,
