@@ -20,7 +20,7 @@ use crate::experiments::stickslip::forced::{BreakawayCurve, ForcedSeries};
 use crate::experiments::stickslip::StickSlipRun;
 use crate::frbd::{Frbd, Kind};
 use crate::model::{FrictionModel, ModelEntry, ModelInfo};
-use crate::params::{ParamError, ParamSpec};
+use crate::params::{fmt_num, ParamError, ParamSpec};
 
 /// Which schema a view's query string follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -400,6 +400,52 @@ pub fn undefined_notes(
         .into_iter()
         .map(|(reason, names)| format!("{label}: {} empty: {reason}", names.join(", ")))
         .collect()
+}
+
+/// The values a scenario changed from their defaults, per selected model: the view's keys, then
+/// the model's own (those the view sets or derives left out), each as `key = value (default d)`.
+/// A run the solver cannot finish (a step cap, a step size underflow) owes its stiffness or its
+/// length to them at a range's end (a regularisation velocity of 1e-9 m/s, a stiffness of 1e9
+/// N/m): its message offers them as the keys to change ([`change_hint`]).
+pub fn changed_values(view: &ViewDef, s: &dyn Inputs, models: &[BuiltModel]) -> Vec<Vec<String>> {
+    let shown = |k: &str, x: f64, d: f64| format!("{k} = {} (default {})", fmt_num(x), fmt_num(d));
+    let own: Vec<String> = view
+        .params
+        .iter()
+        .zip(s.view_values())
+        .filter(|(p, x)| *x != p.default)
+        .map(|(p, x)| shown(p.key, x, p.default))
+        .collect();
+    models
+        .iter()
+        .zip(s.model_values())
+        .map(|((e, _), values)| {
+            let mut out = own.clone();
+            for (p, x) in e.info.params.iter().zip(values) {
+                let view_key = view.params.iter().any(|q| q.key == p.key)
+                    || view.derived_model_keys.contains(&p.key);
+                if !view_key && x != p.default {
+                    out.push(shown(p.key, x, p.default));
+                }
+            }
+            out
+        })
+        .collect()
+}
+
+/// What to change when the solver could not finish a run: the values `changed` from their
+/// defaults ([`changed_values`]), then the view's usual advice `otherwise` (alone where nothing
+/// was changed).
+pub fn change_hint(changed: &[String], otherwise: &str) -> String {
+    if changed.is_empty() {
+        otherwise.to_string()
+    } else {
+        format!(
+            "values changed from their defaults: {}; move them toward their defaults, or \
+             {otherwise}",
+            changed.join(", ")
+        )
+    }
 }
 
 /// Column headings as owned strings.

@@ -228,3 +228,45 @@ fn page_keys_are_passed_over() {
     let s = Scenario::parse(q).unwrap();
     assert_eq!(s.to_query(), "v=1&view=curve&model=lugre");
 }
+
+/// A run the solver cannot finish at a range's end (a step size underflow, a step cap, the page's
+/// time budget) names the values changed from their defaults as the keys to change (issue 40
+/// item 5): the messages used to say "step size underflow at t = …" with no key, or to shorten
+/// t_end when the run stopped at 0.05 s of 40.
+#[test]
+fn a_run_the_solver_cannot_finish_names_the_values_to_change() {
+    let q = "view=stickslip&model=modified-stribeck&m=0.001&vb=10&mus=5.8889&muk=0.000001\
+             &vs=0.000000113853757396062&k=48780276.24400248";
+    let mut job = Scenario::parse(q).unwrap().job().unwrap();
+    let mut units = 0;
+    while !job.done() && units < 20_000 {
+        job.advance(&|| 0.0);
+        units += 1;
+    }
+    let e = job.error().expect("the run fails");
+    assert!(e.contains("step size underflow"), "{e}");
+    for k in [
+        "m = 0.001 (default 1)",
+        "k = 48780276.24400248 (default 10000)",
+        "vs = ",
+    ] {
+        assert!(e.contains(k), "{k} in {e}");
+    }
+    // the hint of a stop at the time budget names them before anything is computed
+    let job = Scenario::parse("view=stickslip&model=threlfall&v0=1e-9")
+        .unwrap()
+        .job()
+        .unwrap();
+    let hint = job.budget_hint();
+    assert!(hint.contains("v0 = 0.000000001 (default 0.001)"), "{hint}");
+    // nothing changed: the view's usual advice only
+    let job = Scenario::parse("view=stickslip&model=lugre")
+        .unwrap()
+        .job()
+        .unwrap();
+    assert!(
+        job.budget_hint().starts_with("lower tend"),
+        "{}",
+        job.budget_hint()
+    );
+}

@@ -15,7 +15,10 @@ use crate::experiments::stickslip::forced::{
 };
 use crate::experiments::stickslip::{self, StickSlipError, Workspace, MAX_STEPS};
 use crate::integrate::rodas::SolveError;
-use crate::job::{columns, sig, BuiltModel, Inputs, Job, Output, Readout, ViewDef, ViewKind};
+use crate::job::{
+    change_hint, changed_values, columns, sig, BuiltModel, Inputs, Job, Output, Readout, ViewDef,
+    ViewKind,
+};
 use crate::model::{short_labels, PROVISIONAL};
 use crate::params::{check_all, spec, values_or_defaults, ParamError, ParamSpec};
 
@@ -95,7 +98,11 @@ pub static VIEW: ViewDef = ViewDef {
     }),
     job: |s: &dyn Inputs| {
         let r = Ramps::from_values(&s.view_values())?;
-        Ok(Box::new(BreakawayJob::new(r, s.build_models()?)))
+        let models = s.build_models()?;
+        let changed = changed_values(&VIEW, s, &models);
+        let mut job = BreakawayJob::new(r, models);
+        job.changed = changed;
+        Ok(Box::new(job))
     },
 };
 
@@ -165,6 +172,8 @@ pub struct BreakawayJob {
     next: (usize, usize),
     /// The run of `next` when it has started and not finished.
     current: Option<Box<ForcedRun>>,
+    /// Per model, the values changed from their defaults ([`changed_values`]).
+    changed: Vec<Vec<String>>,
 }
 
 impl BreakawayJob {
@@ -184,6 +193,7 @@ impl BreakawayJob {
             errors: Vec::new(),
             next: (0, 0),
             current: None,
+            changed: Vec::new(),
         }
     }
 
@@ -219,6 +229,12 @@ impl BreakawayJob {
 }
 
 impl Job for BreakawayJob {
+    fn budget_hint(&self) -> String {
+        change_hint(
+            self.changed.get(self.next.0).map_or(&[][..], Vec::as_slice),
+            "select fewer models or rates (nrates), or raise the slowest rate (ratemin)",
+        )
+    }
     fn advance(&mut self, _: &dyn Fn() -> f64) {
         let (i, k) = self.next;
         let n = self.ramps.rates.len();
@@ -233,12 +249,22 @@ impl Job for BreakawayJob {
                 self.next = if k + 1 < n { (i, k + 1) } else { (i + 1, 0) };
             }
             Err(err) => {
+                let changed = self.changed.get(i).map_or(&[][..], Vec::as_slice);
                 let msg = match err {
                     StickSlipError::Solver(SolveError::TooManySteps { t }) => format!(
                         "the ramp at ρ = {} N/s needs more than {MAX_STEPS} solver steps \
-                         (stopped at t = {t:.4} s): raise the slowest rate (ratemin) or lower \
-                         u_max (umax)",
-                        sig(rate)
+                         (stopped at t = {t:.4} s): {}",
+                        sig(rate),
+                        change_hint(
+                            changed,
+                            "raise the slowest rate (ratemin) or lower u_max (umax)"
+                        )
+                    ),
+                    StickSlipError::Solver(SolveError::StepTooSmall { t }) => format!(
+                        "the ramp at ρ = {} N/s: step size underflow at t = {t} s (too stiff \
+                         for the solver's smallest step): {}",
+                        sig(rate),
+                        change_hint(changed, "select another model")
                     ),
                     e => format!("the ramp at ρ = {} N/s: {e}", sig(rate)),
                 };

@@ -9,7 +9,8 @@ use crate::experiments::stickslip::forced::{ForcedRun, ForcedSeries, Forcing, Pu
 use crate::experiments::stickslip::{self, StickSlipError, Workspace, MAX_STEPS};
 use crate::integrate::rodas::SolveError;
 use crate::job::{
-    columns, sig, undefined_notes, BuiltModel, Inputs, Job, Output, Readout, ViewDef, ViewKind,
+    change_hint, changed_values, columns, sig, undefined_notes, BuiltModel, Inputs, Job, Output,
+    Readout, ViewDef, ViewKind,
 };
 use crate::model::{short_labels, PROVISIONAL};
 use crate::params::{check_all, fmt_cell, spec, values_or_defaults, ParamError, ParamSpec};
@@ -55,7 +56,11 @@ pub static VIEW: ViewDef = ViewDef {
     }),
     job: |s: &dyn Inputs| {
         let p = Presliding::from_values(&s.view_values())?;
-        Ok(Box::new(PreslidingJob::new(p, s.build_models()?)))
+        let models = s.build_models()?;
+        let changed = changed_values(&VIEW, s, &models);
+        let mut job = PreslidingJob::new(p, models);
+        job.changed = changed;
+        Ok(Box::new(job))
     },
 };
 
@@ -152,12 +157,21 @@ pub fn metrics(p: &Presliding, r: &ForcedSeries) -> PreslidingMetrics {
     }
 }
 
-/// A failed run's message, naming the keys to change when it ran out of steps.
-fn run_error(e: &StickSlipError) -> String {
+/// A failed run's message, naming the keys to change when the solver could not finish it: the
+/// values `changed` from their defaults, then the view's usual advice.
+fn run_error(e: &StickSlipError, changed: &[String]) -> String {
     match e {
         StickSlipError::Solver(SolveError::TooManySteps { t }) => format!(
-            "the run needs more than {MAX_STEPS} solver steps (stopped at t = {t:.4} s): run \
-             fewer periods (cycles) or a faster force (freq)"
+            "the run needs more than {MAX_STEPS} solver steps (stopped at t = {t:.4} s): {}",
+            change_hint(
+                changed,
+                "run fewer periods (cycles) or a faster force (freq)"
+            )
+        ),
+        StickSlipError::Solver(SolveError::StepTooSmall { t }) => format!(
+            "step size underflow at t = {t} s (the run is too stiff for the solver's smallest \
+             step): {}",
+            change_hint(changed, "select another model")
         ),
         e => e.to_string(),
     }
@@ -173,6 +187,8 @@ pub struct PreslidingJob {
     runs: Vec<(usize, ForcedSeries)>,
     errors: Vec<String>,
     next: usize,
+    /// Per model, the values changed from their defaults ([`changed_values`]).
+    changed: Vec<Vec<String>>,
 }
 
 impl PreslidingJob {
@@ -186,11 +202,18 @@ impl PreslidingJob {
             runs: Vec::new(),
             errors: Vec::new(),
             next: 0,
+            changed: Vec::new(),
         }
     }
 }
 
 impl Job for PreslidingJob {
+    fn budget_hint(&self) -> String {
+        change_hint(
+            self.changed.get(self.next).map_or(&[][..], Vec::as_slice),
+            "select fewer models or run fewer periods (cycles)",
+        )
+    }
     fn advance(&mut self, _: &dyn Fn() -> f64) {
         let i = self.next;
         let Some((e, m)) = self.models.get(i) else {
@@ -213,8 +236,11 @@ impl Job for PreslidingJob {
         let mut run = match started {
             Ok(run) => run,
             Err(err) => {
-                self.errors
-                    .push(format!("{}: {}", e.info.name, run_error(&err)));
+                self.errors.push(format!(
+                    "{}: {}",
+                    e.info.name,
+                    run_error(&err, self.changed.get(i).map_or(&[][..], Vec::as_slice))
+                ));
                 self.next += 1;
                 return;
             }
@@ -230,8 +256,11 @@ impl Job for PreslidingJob {
                 if let Some(r) = run.partial(&self.ws) {
                     self.runs.push((i, r));
                 }
-                self.errors
-                    .push(format!("{}: {}", e.info.name, run_error(&err)));
+                self.errors.push(format!(
+                    "{}: {}",
+                    e.info.name,
+                    run_error(&err, self.changed.get(i).map_or(&[][..], Vec::as_slice))
+                ));
                 self.next += 1;
             }
         }
