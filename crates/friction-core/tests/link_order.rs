@@ -270,3 +270,61 @@ fn a_run_the_solver_cannot_finish_names_the_values_to_change() {
         job.budget_hint()
     );
 }
+
+/// Every end of every slider the page offers is a value its key takes on its own: set alone,
+/// it runs or is refused only by a rule with another key's value, which the message names
+/// (issue 40 item 5; Bengisu & Akay's μ_k = 0, the end of the shared range, could never run).
+#[test]
+fn every_range_end_alone_is_legal_on_its_own() {
+    use friction_core::job::ViewKind;
+    use friction_core::scenario::ControlKind;
+    let mut bad = Vec::new();
+    let mut ends = 0;
+    for v in friction_core::views::ALL {
+        let models: Vec<String> = match v.kind {
+            ViewKind::Models => friction_core::registry::registry()
+                .map(|e| format!("&model={}", e.info.id))
+                .collect(),
+            ViewKind::Frbd(_) => ["frbd-gm", "frbd-gkv", "frbd-elastic", "frbd-kv"]
+                .iter()
+                .map(|m| format!("&model={m}"))
+                .collect(),
+        };
+        for m in models {
+            let Ok(s) = Scenario::parse(&format!("view={}{m}", v.name)) else {
+                continue;
+            };
+            let base = s.to_query();
+            for c in s.controls() {
+                // a list's slider moves one entry: the first at its end, the others kept (GMS's
+                // fractions ν_i must sum to 1, a rule among one list's entries that a single
+                // slider cannot keep; its refusal says so)
+                let entries: Vec<&str> = match &c.kind {
+                    ControlKind::Number => vec![""],
+                    ControlKind::List { .. } if c.key == "nui" => continue,
+                    ControlKind::List { .. } => c.value.split(',').collect(),
+                    _ => continue,
+                };
+                for x in [c.min, c.max] {
+                    ends += 1;
+                    let mut list = entries.clone();
+                    let end = format!("{x}");
+                    list[0] = &end;
+                    let q = format!("{base}&{}={}", c.key, list.join(","));
+                    if let Err(errs) = Scenario::parse(&q) {
+                        for e in errs.iter().filter(|e| e.others.is_empty()) {
+                            bad.push(format!("{q}: {e}"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(ends > 2000, "{ends} range ends");
+    assert!(
+        bad.is_empty(),
+        "{} ends refused on their own:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
