@@ -136,6 +136,19 @@ fn view_def(value: &str) -> Result<&'static ViewDef, ParamError> {
         .copied()
 }
 
+/// Sorts `pairs` by key, stably. An insertion sort: a link has a handful of keys, finding a
+/// repeated key is quadratic anyway, and std's sorts cost the page's wasm ~13 KB
+/// (bench/results/wasm-size.md).
+fn sort_by_key_text(pairs: &mut [(String, String)]) {
+    for i in 1..pairs.len() {
+        let mut j = i;
+        while j > 0 && pairs[j - 1].0 > pairs[j].0 {
+            pairs.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
 /// Whether a key as given (`mus`, `lugre.mus`) names the key `k` of a rule.
 fn names(given: &str, k: &str) -> bool {
     given == k || given.split_once('.').is_some_and(|(_, own)| own == k)
@@ -265,9 +278,9 @@ impl Scenario {
     /// not given are described as defaults).
     fn change(&self, mut pairs: Vec<(String, String)>, link: bool) -> (Scenario, Vec<ParamError>) {
         let mut errs = Vec::new();
-        // the one order everything is applied and reported in, whatever the link's (a stable
-        // sort: a repeated key keeps its last value)
-        pairs.sort_by(|a, b| a.0.cmp(&b.0));
+        // the one order everything is applied and reported in, whatever the link's (stable: a
+        // repeated key keeps its last value)
+        sort_by_key_text(&mut pairs);
         let mut given: Vec<(String, String)> = Vec::new();
         let mut hidden: Vec<(String, String)> = Vec::new();
         for (k, v) in pairs {
@@ -333,11 +346,8 @@ impl Scenario {
                 }
             } else {
                 let same_rule = |f: &ParamError| {
-                    let mut a = f.keys();
-                    let mut b = e.keys();
-                    a.sort_unstable();
-                    b.sort_unstable();
-                    a == b
+                    let (a, b) = (f.keys(), e.keys());
+                    a.len() == b.len() && a.iter().all(|k| b.contains(k))
                 };
                 let one = cands.iter().find(|c| {
                     let mut d = dropped.clone();
@@ -412,9 +422,12 @@ impl Scenario {
             _ if k.contains('.') => 6,
             _ => 5,
         };
-        let mut live: Vec<&(String, String)> =
+        let kept: Vec<&(String, String)> =
             given.iter().filter(|(k, _)| !dropped.contains(k)).collect();
-        live.sort_by_key(|(k, _)| rank(k));
+        // rank by rank, each in the given (key) order
+        let live: Vec<&(String, String)> = (0..=6)
+            .flat_map(|r| kept.iter().copied().filter(move |(k, _)| rank(k) == r))
+            .collect();
         let mut s = self.clone();
         let mut errs = Vec::new();
         let mut applied = Vec::new();
