@@ -84,13 +84,22 @@ test("a link means the same whatever the order of its keys: same controls, link 
     const { page, problems } = await openPage(browser.context, `${server.url}?${q}`);
     await ready(page);
     assert.equal(await page.isHidden("#messages"), true, `${q}: nothing reset`);
-    const pixels = await page.evaluate(() => {
+    // "done" is flagged by the frame that finishes the computation; on a loaded machine its
+    // paint may land later: the fingerprint is read until two reads a moment apart agree
+    const hash = () => page.evaluate(() => {
       const c = document.getElementById("loops");
       const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
       let h = 2166136261;
       for (let i = 0; i < d.length; i += 7) h = Math.imul(h ^ d[i], 16777619);
       return h >>> 0;
     });
+    let pixels = await hash();
+    for (let i = 0; i < 20; i++) {
+      await page.waitForTimeout(150);
+      const again = await hash();
+      if (again === pixels) break;
+      pixels = again;
+    }
     seen.push({
       query: await page.evaluate(() => window.frictionLab.lab.query()),
       mus: await page.inputValue("#c-mus-n"),
