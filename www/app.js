@@ -5,10 +5,6 @@
 /** The iframe sandbox the Embed snippet offers: scripts on the frame's own origin (it fetches its
  * wasm from there, so a plain static server needs no CORS header) and popups for the link out. */
 const EMBED_SANDBOX = "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox";
-// page layout and embedding, not physics: never sent to the core (`show` = the embed strip's
-// control keys, `origin` = the host origins the postMessage API obeys, `lesson=1` opens the lesson,
-// `panels` = the chart panels an embed shows, 1-based, e.g. `panels=5`)
-const PAGE_KEYS = ["embed", "controls", "show", "origin", "lesson", "panels"];
 /** How many of the view's key controls (the core's `keyControls`) a compact embed shows by default. */
 const EMBED_DEFAULT_CONTROLS = 3;
 const SLIDER_STEPS = 1000; // slider positions; arrows move 10, Shift+arrows 1, PageUp/Down 100
@@ -23,7 +19,11 @@ const RELOAD_KEY = "friction-lab:unload-url";
 
 const $ = (id) => document.getElementById(id);
 
-function splitQuery(search) {
+/** The link's core part (for the `Lab`) and its page keys: layout and embedding, not physics, named
+ * by the core (`pageKeys`: `embed`, `controls`, `show` = the embed strip's control keys, `origin` =
+ * the host origins the postMessage API obeys, `lesson=1` opens the lesson, `panels` = the chart
+ * panels an embed shows, 1-based, e.g. `panels=5`), which the CLI ignores. */
+function splitQuery(search, pageKeys) {
   const core = [];
   const page = {};
   for (const part of search.replace(/^\?/, "").split("&")) {
@@ -31,7 +31,7 @@ function splitQuery(search) {
     const eq = part.indexOf("=");
     let key = eq < 0 ? part : part.slice(0, eq);
     key = decodeOr(key.replace(/\+/g, " "));
-    if (PAGE_KEYS.includes(key)) page[key] = eq < 0 ? "" : part.slice(eq + 1);
+    if (pageKeys.includes(key)) page[key] = eq < 0 ? "" : part.slice(eq + 1);
     else core.push(part);
   }
   return { core: core.join("&"), page };
@@ -120,7 +120,7 @@ function syncRow(section, r, cells, head) {
 class Page {
   constructor(bindings) {
     this.b = bindings;
-    const { core, page } = splitQuery(location.search);
+    const { core, page } = splitQuery(location.search, bindings.pageKeys());
     this.embed = page.embed === "1";
     this.pageKeys = page; // read by the explain modules (lesson=1)
     this.showControls = page.controls !== "0";
@@ -185,7 +185,7 @@ class Page {
       if (document.visibilityState === "hidden") this.flushUrl(false);
     });
     // Back and Forward between views (a view switch pushes an entry): load that entry's link
-    addEventListener("popstate", () => this.loadQuery(splitQuery(location.search).core));
+    addEventListener("popstate", () => this.loadQuery(splitQuery(location.search, this.b.pageKeys()).core));
     // embed-api.js, a classic script (see index.html), answers a course page's postMessage commands
     if (this.embed && window.frictionLabApi) this.api = window.frictionLabApi.install(this, this.origins);
     // The first frame after load only lays out the page just built; computing and drawing start
@@ -858,16 +858,19 @@ class Page {
 
   applyPending() {
     let structural = false;
-    for (const [key, value] of this.pending) {
+    // one change, whatever the order the inputs came in (a preset sets several keys): the core
+    // checks the rules between values against all of them together
+    const keys = [...this.pending.keys()];
+    const errors = this.lab.setMany(keys, keys.map((k) => this.pending.get(k)));
+    for (const key of keys) {
       const w = this.widgets.get(key);
-      try {
-        this.lab.set(key, value);
-        if (w) { w.err.textContent = ""; w.num?.removeAttribute("aria-invalid"); }
-      } catch (e) {
-        if (w) {
-          w.err.textContent = e.message;
-          w.num?.setAttribute("aria-invalid", "true");
-        }
+      const e = errors.find((x) => x.key === key);
+      if (w && e) {
+        w.err.textContent = e.message;
+        w.num?.setAttribute("aria-invalid", "true");
+      } else if (w) {
+        w.err.textContent = "";
+        w.num?.removeAttribute("aria-invalid");
       }
       if (this.structural.has(key)) structural = true;
     }
@@ -1235,7 +1238,7 @@ async function main(bindings) {
     restoreUnloadUrl();
     let b = bindings;
     // a link to a view the first module leaves out starts on the second one
-    if (b.linkNeedsFull?.(splitQuery(location.search).core)) {
+    if (b.linkNeedsFull?.(splitQuery(location.search, b.pageKeys()).core)) {
       $("status").textContent = "Loading the views…";
       b = await loadFull();
       window.wasmBindings = b;

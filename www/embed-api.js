@@ -7,8 +7,9 @@
 //   resize  {height, width}           the height [CSS px] the frame would like for its width
 //   reply   {id, cmd, ok, …}          the answer to a command, carrying the command's id
 // Commands, from the parent: {target: "friction-lab", id, cmd, …}
-//   set   {values: {key: value, …}}   → reply {ok, errors: [{key, message}], view, query}
-//                                       (`panels: "5"` chooses the chart panels shown, "" all)
+//   set   {values: {key: value, …}}   → reply {ok, errors: [{key, keys, message}], view, query}
+//                                       (one change, in any order; `keys`: every key a refusal
+//                                       involves; `panels: "5"` chooses the chart panels shown, "" all)
 //   get   {keys?: [key, …]}           → reply {ok, view, query, values: {key: value}}
 //                                       (values.panels: the chosen panels, "" all)
 //   reset {}                          → reply {ok, view, query}
@@ -63,16 +64,17 @@
       if (typeof values.view === "string" && page.b.viewNeedsFull?.(values.view)) {
         try { await page.upgrade(); } catch (e) { return [{ key: "view", message: `could not load the view (${e.message || e})` }]; }
       }
-      for (const [key, value] of Object.entries(values)) {
-        if (key === "panels") {
-          // page layout, not a model key: the frame's choice of chart panels ("" = all)
-          if (!page.lab.setPanels(String(value))) {
-            const e = page.lab.errors().at(-1);
-            errors.push({ key, message: `${key} = "${e.value}": ${e.reason}` });
-          }
-          continue;
+      // every key but `panels` is one change (the core's, as for a link): their order does not
+      // matter; the panels are chosen after it, among those of the view it leaves
+      const keys = Object.keys(values).filter((k) => k !== "panels");
+      const refused = page.lab.setMany(keys, keys.map((k) => String(values[k])));
+      for (const e of refused) errors.push({ key: e.key, keys: e.keys, message: e.message });
+      if ("panels" in values) {
+        // page layout, not a model key: the frame's choice of chart panels ("" = all)
+        if (!page.lab.setPanels(String(values.panels))) {
+          const e = page.lab.errors().at(-1);
+          errors.push({ key: "panels", keys: ["panels"], message: `panels = "${e.value}": ${e.reason}` });
         }
-        try { page.lab.set(String(key), String(value)); } catch (e) { errors.push({ key, message: e.message }); }
       }
       page.syncExtras();
       page.afterExternalChange();
