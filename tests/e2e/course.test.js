@@ -430,6 +430,7 @@ test("under TeachBooks' invert(1) hue-rotate(180deg) on the frame the loops stay
     const lines = PALETTE.map((c) => under(near(c, 6)));
     const report = JSON.stringify({ ground, text, lines: lines.map((l) => l.rgb) });
     assert.ok(ground.n > 50_000 && text.n > 500, report);
+    console.log(`under the filter: text ${contrast(text.rgb, ground.rgb).toFixed(1)}:1, loops ${lines.map((l) => contrast(l.rgb, ground.rgb).toFixed(1)).join(", ")}:1 against the ground ${report}`);
     assert.ok(contrast(text.rgb, ground.rgb) >= 3, `text ${contrast(text.rgb, ground.rgb).toFixed(1)}:1 ${report}`);
     for (const [i, l] of lines.entries()) {
       assert.ok(l.n > 200, `loop ${i} found ${report}`);
