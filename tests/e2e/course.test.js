@@ -481,7 +481,8 @@ test("print: the figure at full width, the view's title, the parameter values as
   assert.equal(await page.isVisible("#print-qr"), true, "and the QR code of the link");
   await page.screenshot({ path: path.join(ARTIFACTS, "print-preview.png"), fullPage: true });
   // the PDF a browser's print writes, as pictures (poppler's pdftoppm, where installed)
-  await page.emulateMedia({ media: "screen" });
+  // the PDF is printed with print media (emulation off: page.pdf uses print)
+  await page.emulateMedia({ media: null });
   const pdf = await page.pdf({ format: "A4", printBackground: true });
   await writeFile(path.join(ARTIFACTS, "print.pdf"), pdf);
   try {
