@@ -1,5 +1,6 @@
 //! `--png FILE`: the figure as the page's PNG export draws it at 2× (for print and PDF builds),
 //! and the link-card picture `www/preview.png`, which `scripts/preview.sh` draws with it.
+#![allow(clippy::unwrap_used)]
 
 use std::process::Command;
 
