@@ -44,10 +44,17 @@ impl<B> TextBackend<B> {
         })
     }
 
+    /// ab_glyph's scale for a font of `size` CSS px (the em, as the canvas sizes a font):
+    /// ab_glyph scales by the line's height, ascent − descent, which is more than an em.
+    fn scale(&self, size: f64) -> PxScale {
+        let em = f64::from(self.font.units_per_em().unwrap_or(1000.0));
+        PxScale::from((size * f64::from(self.font.height_unscaled()) / em) as f32)
+    }
+
     /// The advance width of `text` and the font's line box (ascent − descent) at `size` px,
     /// with the ascent.
     fn metrics(&self, text: &str, size: f64) -> (f64, f64, f64) {
-        let f = self.font.as_scaled(PxScale::from(size as f32));
+        let f = self.font.as_scaled(self.scale(size));
         let mut width = 0.0f32;
         let mut last = None;
         for c in text.chars() {
@@ -99,12 +106,29 @@ impl<B: DrawingBackend> DrawingBackend for TextBackend<B> {
     ) -> Result<(), DrawingErrorKind<B::ErrorType>> {
         self.inner.draw_rect(upper_left, bottom_right, style, fill)
     }
+    /// A wide path as segments with round joins: the bitmap backend's own wide path mitres
+    /// every corner, and where a curve turns back (a stick-slip run's F–v panel) the mitre
+    /// shoots off across the figure.
     fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
         &mut self,
         path: I,
         style: &S,
     ) -> Result<(), DrawingErrorKind<B::ErrorType>> {
-        self.inner.draw_path(path, style)
+        let width = style.stroke_width();
+        if width <= 1 {
+            return self.inner.draw_path(path, style);
+        }
+        let points: Vec<BackendCoord> = path.into_iter().collect();
+        for pair in points.windows(2) {
+            self.inner.draw_line(pair[0], pair[1], style)?;
+        }
+        let radius = width / 2;
+        if radius >= 1 && points.len() > 2 {
+            for p in &points[1..points.len() - 1] {
+                self.inner.draw_circle(*p, radius, style, true)?;
+            }
+        }
+        Ok(())
     }
     fn draw_circle<S: BackendStyle>(
         &mut self,
@@ -165,7 +189,7 @@ impl<B: DrawingBackend> DrawingBackend for TextBackend<B> {
             VPos::Bottom => ascent - height,
         };
         let turn = style.transform();
-        let f = self.font.as_scaled(PxScale::from(size as f32));
+        let f = self.font.as_scaled(self.scale(size));
         let mut pen = x0 as f32;
         let mut last = None;
         let mut coverage: Vec<(i32, i32, f32)> = Vec::new();
@@ -247,4 +271,63 @@ pub fn figure_png(
             .map_err(|e| DrawError::from(e.to_string()))?;
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wide_path_that_turns_back_stays_within_its_points_and_width() {
+        let (w, h) = (400u32, 100u32);
+        let mut buf = vec![255u8; (w * h * 3) as usize];
+        {
+            let bitmap = BitMapBackend::with_buffer(&mut buf, (w, h));
+            let mut b = TextBackend::new(bitmap).expect("the bundled font");
+            let style = ShapeStyle::from(&BLACK).stroke_width(6);
+            b.draw_path(vec![(20, 50), (200, 50), (22, 53)], &style)
+                .expect("drawn");
+            b.present().expect("presented");
+        }
+        let inked = |x: u32, y: u32| buf[((y * w + x) * 3) as usize] < 128;
+        let right = (0..w)
+            .filter(|&x| (0..h).any(|y| inked(x, y)))
+            .max()
+            .expect("something drawn");
+        // the turn's mitre would reach far beyond x = 200; a round join ends at 200 + 3
+        assert!(right <= 204, "ink up to x = {right}");
+        assert!(inked(100, 50) && inked(200, 50));
+    }
+
+    #[test]
+    fn text_is_drawn_where_the_canvas_would_put_it() {
+        let (w, h) = (300u32, 60u32);
+        let mut buf = vec![255u8; (w * h * 3) as usize];
+        {
+            let bitmap = BitMapBackend::with_buffer(&mut buf, (w, h));
+            let root = TextBackend::new(bitmap).expect("font").into_drawing_area();
+            let font = ("sans-serif", 20.0).into_font().color(&BLACK).pos(
+                plotters::style::text_anchor::Pos::new(HPos::Center, VPos::Center),
+            );
+            root.draw_text("Friction", &font, (150, 30)).expect("drawn");
+            root.present().expect("presented");
+        }
+        let inked: Vec<(u32, u32)> = (0..h)
+            .flat_map(|y| (0..w).map(move |x| (x, y)))
+            .filter(|&(x, y)| buf[((y * w + x) * 3) as usize] < 128)
+            .collect();
+        assert!(inked.len() > 100, "{} px of text", inked.len());
+        let (x0, x1) = (
+            inked.iter().map(|p| p.0).min().unwrap_or(0),
+            inked.iter().map(|p| p.0).max().unwrap_or(0),
+        );
+        let (y0, y1) = (
+            inked.iter().map(|p| p.1).min().unwrap_or(0),
+            inked.iter().map(|p| p.1).max().unwrap_or(0),
+        );
+        // centred on (150, 30) within a few px, about as wide as 8 letters of 20 px
+        assert!(((x0 + x1) as i32 / 2 - 150).abs() <= 3, "{x0}..{x1}");
+        assert!(((y0 + y1) as i32 / 2 - 30).abs() <= 4, "{y0}..{y1}");
+        assert!((60..110).contains(&(x1 - x0)), "{x0}..{x1}");
+    }
 }
