@@ -5,11 +5,6 @@
 /** The iframe sandbox the Embed snippet offers: scripts on the frame's own origin (it fetches its
  * wasm from there, so a plain static server needs no CORS header) and popups for the link out. */
 const EMBED_SANDBOX = "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox";
-// page layout and embedding, not physics: never sent to the core (`show` = the embed strip's
-// control keys, `origin` = the host origins the postMessage API obeys, `lesson=1` opens the lesson,
-// `panels` = the chart panels an embed shows, 1-based, e.g. `panels=5`; `fit` = the fit
-// workspace's query, www/fit.js)
-const PAGE_KEYS = ["embed", "controls", "show", "origin", "lesson", "panels", "fit"];
 /** How many of the view's key controls (the core's `keyControls`) a compact embed shows by default. */
 const EMBED_DEFAULT_CONTROLS = 3;
 const SLIDER_STEPS = 1000; // slider positions; arrows move 10, Shift+arrows 1, PageUp/Down 100
@@ -24,7 +19,11 @@ const RELOAD_KEY = "friction-lab:unload-url";
 
 const $ = (id) => document.getElementById(id);
 
-function splitQuery(search) {
+/** The link's core part (for the `Lab`) and its page keys: layout and embedding, not physics, named
+ * by the core (`pageKeys`: `embed`, `controls`, `show` = the embed strip's control keys, `origin` =
+ * the host origins the postMessage API obeys, `lesson=1` opens the lesson, `panels` = the chart
+ * panels an embed shows, 1-based, e.g. `panels=5`), which the CLI ignores. */
+function splitQuery(search, pageKeys) {
   const core = [];
   const page = {};
   for (const part of search.replace(/^\?/, "").split("&")) {
@@ -32,7 +31,7 @@ function splitQuery(search) {
     const eq = part.indexOf("=");
     let key = eq < 0 ? part : part.slice(0, eq);
     key = decodeOr(key.replace(/\+/g, " "));
-    if (PAGE_KEYS.includes(key)) page[key] = eq < 0 ? "" : part.slice(eq + 1);
+    if (pageKeys.includes(key)) page[key] = eq < 0 ? "" : part.slice(eq + 1);
     else core.push(part);
   }
   return { core: core.join("&"), page };
@@ -121,13 +120,14 @@ function syncRow(section, r, cells, head) {
 class Page {
   constructor(bindings) {
     this.b = bindings;
-    const { core, page } = splitQuery(location.search);
+    const { core, page } = splitQuery(location.search, bindings.pageKeys());
     this.embed = page.embed === "1";
     this.pageKeys = page; // read by the explain modules (lesson=1)
     this.showControls = page.controls !== "0";
     // decodeOr: a malformed escape in a hand-edited link is reported below, never a dead page
     this.show = page.show ? decodeOr(page.show).split(",").map((k) => k.trim()).filter((k) => k) : null;
     this.origins = page.origin ? decodeOr(page.origin).split(",").map((o) => o.trim()).filter((o) => o) : null;
+    this.course = courseOptions(page);
     this.groupOpen = new Map(); // collapsible groups the user opened or closed, by group id
     // a view that runs outside the core's views (the fit workspace) is shown in place of the
     // plot and controls; the Lab stays on the view it has (the default one for such a link)
@@ -165,7 +165,8 @@ class Page {
       $("open-full").href = this.fullUrl(false);
       $("open-full").addEventListener("click", (ev) => this.openFull(ev));
     }
-    this.showLinkErrors([...this.lab.errors(), ...this.pageErrors()]);
+    this.showLinkErrors([...this.lab.errors(), ...this.pageErrors(), ...this.courseErrors()]);
+    this.startCourse();
     this.lab.attach($("plot"), $("loops"));
     this.buildTabs();
     this.buildControls();
@@ -191,7 +192,7 @@ class Page {
     });
     // Back and Forward between views (a view switch pushes an entry): load that entry's link
     addEventListener("popstate", () => {
-      const { core, page } = splitQuery(location.search);
+      const { core, page } = splitQuery(location.search, this.b.pageKeys());
       this.loadQuery(core, page);
     });
     // embed-api.js, a classic script (see index.html), answers a course page's postMessage commands
@@ -543,6 +544,7 @@ class Page {
       add(box, c);
     }
     this.showSigmaMode();
+    this.applyLock();
     if (hadFocus && $(hadFocus)) $(hadFocus).focus({ preventScroll: true });
   }
 
@@ -660,6 +662,7 @@ class Page {
     this.explain?.syncView();
     const layout = this.lab.viewLayout();
     this.syncPresets();
+    this.applyLock(); // presets are rebuilt per view
     $("phenomena-panel").hidden = !layout.phenomena;
     // views with several chart panels get the taller plot area
     document.documentElement.classList.toggle("multi", layout.panels > 1);
@@ -792,7 +795,7 @@ class Page {
         if (!scale.log && (x < scale.lo || x > scale.hi)) scale = scaleFor(c, x);
         range.value = String(scale.toPos(x));
       }
-      range.setAttribute("aria-valuetext", `${text}${c.unit ? " " + c.unit : ""}`);
+      range.setAttribute("aria-valuetext", this.valueText(text, c.unit));
     };
     show(value);
     const fromSlider = () => {
@@ -896,6 +899,7 @@ class Page {
 
   // ----- changes -----
   change(key, value, commit) {
+    if (this.isLocked(key)) return; // a locked exercise: only the host's `set` changes it
     if (key === "view" && this.b.viewRunsOutside?.(value)) {
       if (this.outside === value) return;
       if (!this.embed) {
@@ -970,16 +974,19 @@ class Page {
 
   applyPending() {
     let structural = false;
-    for (const [key, value] of this.pending) {
+    // one change, whatever the order the inputs came in (a preset sets several keys): the core
+    // checks the rules between values against all of them together
+    const keys = [...this.pending.keys()];
+    const errors = this.lab.setMany(keys, keys.map((k) => this.pending.get(k)));
+    for (const key of keys) {
       const w = this.widgets.get(key);
-      try {
-        this.lab.set(key, value);
-        if (w) { w.err.textContent = ""; w.num?.removeAttribute("aria-invalid"); }
-      } catch (e) {
-        if (w) {
-          w.err.textContent = e.message;
-          w.num?.setAttribute("aria-invalid", "true");
-        }
+      const e = errors.find((x) => x.key === key);
+      if (w && e) {
+        w.err.textContent = e.message;
+        w.num?.setAttribute("aria-invalid", "true");
+      } else if (w) {
+        w.err.textContent = "";
+        w.num?.removeAttribute("aria-invalid");
       }
       if (this.structural.has(key)) structural = true;
     }
@@ -1092,6 +1099,7 @@ class Page {
   }
 
   showReadout(done) {
+    if (this.course.hideValues) { this.showHiddenReadout(); return; }
     const r = this.lab.readout();
     syncTable($("readout-table"), r.columns, r.rows);
     setText($("readout-caption"), r.caption);
@@ -1131,7 +1139,7 @@ class Page {
   /** The page keys of a link: `embed=1`, then `controls=0` or the strip's `show=` keys (only
    * when they differ from the view's default), the API's `origin=` allow-list and the chosen
    * `panels=` (empty: all). */
-  pageSuffix(embed, controls, show = this.show, origins = this.origins, panels = this.lab.panelChoice()) {
+  pageSuffix(embed, controls, show = this.show, origins = this.origins, panels = this.lab.panelChoice(), course = this.course) {
     let s = "";
     if (embed) s += "&embed=1";
     if (embed && !controls) s += "&controls=0";
@@ -1139,13 +1147,13 @@ class Page {
     if (embed && panels) s += `&panels=${panels}`;
     if (embed && origins) s += `&origin=${origins.map(encodeURIComponent).join(",")}`;
     if (embed && this.pageKeys?.lesson === "1") s += "&lesson=1";
-    return s;
+    return s + this.courseSuffix(course);
   }
 
-  fullUrl(embed, controls = true, show = this.show, panels = this.lab.panelChoice()) {
+  fullUrl(embed, controls = true, show = this.show, panels = this.lab.panelChoice(), course = this.course) {
     const base = location.href.split(/[?#]/)[0];
     if (this.outside) return `${base}?${this.outsideQuery()}`;
-    return `${base}?${this.lab.query()}${this.pageSuffix(embed, controls, show, this.origins, panels)}`;
+    return `${base}?${this.lab.query()}${this.pageSuffix(embed, controls, show, this.origins, panels, course)}`;
   }
 
   scheduleUrl() {
@@ -1248,21 +1256,29 @@ class Page {
     const boxes = [...$("embed-panels").querySelectorAll("input")];
     const picked = boxes.filter((cb) => cb.checked).map((cb) => cb.value);
     const panels = picked.length && picked.length < boxes.length ? picked.join(",") : "";
-    const url = this.fullUrl(true, controls, show, panels);
-    const src = url.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
-    const title = `Friction Lab: ${this.lab.viewTitle()}`.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
-    const [w, h] = $("embed-size").value.split("x");
+    const course = this.embedCourse();
+    const url = this.fullUrl(true, controls, show, panels, course);
+    const full = this.fullUrl(false, true, this.show, this.lab.panelChoice(), course);
+    const title = `Friction Lab: ${this.lab.viewTitle()}`;
+    const size = $("embed-size").value;
     // allow-same-origin keeps the frame on its own origin, so it loads its wasm from its own
     // server without CORS headers; the popups flags let "Open in Friction Lab" open a tab
-    const sandbox = $("embed-sandbox").checked ? ` sandbox="${EMBED_SANDBOX}"` : "";
-    $("embed-code").value = `<iframe src="${src}" title="${title}" width="${w}" height="${h}" style="border:0;max-width:100%" loading="lazy"${sandbox}></iframe>`;
+    const sandbox = $("embed-sandbox").checked ? EMBED_SANDBOX : "";
+    $("embed-code").value = embedSnippet(url, full, title, size, sandbox);
+    // the same state for friction-lab.html uploaded beside the course page (relative links)
+    const local = (u) => `${SINGLE_FILE}${u.slice(u.indexOf("?"))}`;
+    $("embed-single").value = embedSnippet(local(url), local(full), title, size, sandbox);
     const preview = $("embed-preview");
     if (!preview.hidden) {
       let frame = preview.querySelector("iframe");
       if (!frame) { frame = document.createElement("iframe"); preview.append(frame); }
       frame.title = "Preview of the embedded figure";
-      frame.width = w;
-      frame.height = h;
+      const [w, h] = frameSize(size);
+      frame.width = String(w);
+      frame.height = String(h);
+      frame.style.aspectRatio = /:/.test(size) ? size.replace(":", "/") : "";
+      frame.style.height = /:/.test(size) ? "auto" : "";
+      frame.allowFullscreen = true;
       if ($("embed-sandbox").checked) frame.setAttribute("sandbox", EMBED_SANDBOX); else frame.removeAttribute("sandbox");
       if (frame.dataset.src !== url) { frame.dataset.src = url; frame.src = url; }
     }
@@ -1282,6 +1298,110 @@ class Page {
     this.syncControls(true);
     this.commit();
     this.scheduleUrl();
+  }
+
+
+  // ----- the course kit (issue 37): locked exercises, hidden values, theme, snippets -----
+  /** Mistakes in the course keys of the link: a `lock=` key that is no control of the view, a
+   * `hide=` other than `values`, a `theme=` other than light, dark or auto. */
+  courseErrors() {
+    const c = this.course;
+    const errors = [];
+    if (c.lockKeys.length) {
+      const known = this.lab.controls().map((x) => x.key);
+      const bad = c.lockKeys.filter((k) => !known.some((x) => x === k || x.endsWith(`.${k}`)));
+      if (bad.length) errors.push({ key: "lock", value: bad.join(","), reason: `not a control of this view (lock=1 locks them all); known keys: ${known.join(", ")}` });
+    }
+    const badHide = c.hide.filter((h) => h !== "values");
+    if (badHide.length) errors.push({ key: "hide", value: badHide.join(","), reason: "hide= takes values only (the numbers beside the sliders and the read-outs)" });
+    if (c.theme && !["light", "dark", "auto"].includes(c.theme)) {
+      errors.push({ key: "theme", value: c.theme, reason: "theme= is light, dark or auto (the system's choice)" });
+    }
+    return errors;
+  }
+
+  /** What the course kit adds once: the lock notice, a full-screen button in an embed whose
+   * frame allows it, the single file's own link hidden in the single file. */
+  startCourse() {
+    const root = document.documentElement;
+    root.classList.toggle("hide-values", this.course.hideValues);
+    root.classList.toggle("locked-all", this.course.lockAll);
+    if (this.embed && document.fullscreenEnabled && !$("full-screen")) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.id = "full-screen";
+      b.className = "open-full";
+      b.textContent = "Full screen";
+      b.addEventListener("click", () => {
+        if (document.fullscreenElement) document.exitFullscreen(); else root.requestFullscreen().catch(() => {});
+      });
+      $("open-full").before(b);
+    }
+  }
+
+  /** True when the link locks `key` (`lock=1`: every key; `lock=vs`: vs, and `<model>.vs`). */
+  isLocked(key) {
+    const c = this.course;
+    if (!c) return false;
+    return c.lockAll || c.lockKeys.some((k) => k === key || key.endsWith(`.${k}`));
+  }
+
+  /** Disables the locked controls (after every rebuild): a disabled input takes no mouse, touch
+   * or keyboard input and keeps showing its value. The host's `set` still changes the state. */
+  applyLock() {
+    if (!this.course || !this.widgets) return;
+    for (const [key, w] of this.widgets) {
+      const row = w.err.closest(".ctl");
+      if (!row) continue;
+      const locked = this.isLocked(key);
+      row.classList.toggle("locked", locked);
+      for (const el of row.querySelectorAll("input, select, button, textarea")) el.disabled = locked;
+    }
+    const all = this.course.lockAll;
+    const view = this.isLocked("view");
+    for (const b of $("tabs").querySelectorAll("button")) b.disabled = view;
+    $("view-select").disabled = view;
+    for (const b of $("presets").querySelectorAll("button")) b.disabled = all;
+    $("reset-defaults").disabled = all;
+    const sigma = $("sigma-mode");
+    if (sigma) sigma.disabled = all;
+    let note = $("lock-note");
+    const any = all || this.course.lockKeys.length > 0;
+    if (any && !note) {
+      note = document.createElement("p");
+      note.id = "lock-note";
+      note.className = "hint lock-note";
+      note.textContent = all ? "The controls are locked for this exercise." : "Some controls are locked for this exercise.";
+    }
+    if (any) $("controls").prepend(note);
+  }
+
+  /** A slider's spoken value: hidden with `hide=values`, so nothing in the page reads it out. */
+  valueText(text, unit) {
+    return this.course?.hideValues ? "value hidden" : `${text}${unit ? " " + unit : ""}`;
+  }
+
+  /** `hide=values`: the read-out's numbers are not written anywhere; the plot is described by
+   * its title only. */
+  showHiddenReadout() {
+    const label = `${this.lab.viewTitle()} (values hidden for this exercise)`;
+    if ($("plot").getAttribute("aria-label") !== label) $("plot").setAttribute("aria-label", label);
+  }
+
+  /** The course keys of a link: `lock=`, `hide=values`, `theme=` (auto, the default, unsaid). */
+  courseSuffix(course = this.course) {
+    if (!course) return "";
+    let s = "";
+    if (course.lockAll) s += "&lock=1";
+    else if (course.lockKeys.length) s += `&lock=${course.lockKeys.map(encodeURIComponent).join(",")}`;
+    if (course.hideValues) s += "&hide=values";
+    if (course.theme === "light" || course.theme === "dark") s += `&theme=${course.theme}`;
+    return s;
+  }
+
+  /** The Embed panel's exercise and theme choices as course options. */
+  embedCourse() {
+    return { lockAll: $("embed-lock").checked, lockKeys: [], hide: [], hideValues: $("embed-hide").checked, theme: $("embed-theme").value };
   }
 
   wireButtons() {
@@ -1316,8 +1436,48 @@ class Page {
       else this.fillEmbed();
     });
     $("embed-sandbox").addEventListener("change", () => this.fillEmbed());
+    for (const id of ["embed-lock", "embed-hide", "embed-theme"]) $(id).addEventListener("change", () => this.fillEmbed());
     // #export-svg opens the export panel (www/explain/export.js)
   }
+}
+
+// ----- the course kit (issue 37) -----
+/** The single file the build writes beside index.html (scripts/single-file.mjs). */
+const SINGLE_FILE = "friction-lab.html";
+
+/** The course keys of a link: `lock=1` (every control) or `lock=vs,k0` (those only),
+ * `hide=values` (no parameter value or read-out number on the page), `theme=light|dark|auto`. */
+function courseOptions(page) {
+  const list = (v) => decodeOr(v ?? "").split(",").map((k) => k.trim()).filter((k) => k);
+  const lock = list(page.lock);
+  const lockAll = lock.includes("1");
+  return {
+    lockAll,
+    lockKeys: lockAll ? [] : lock,
+    hide: list(page.hide),
+    hideValues: list(page.hide).includes("values"),
+    theme: decodeOr(page.theme ?? "").trim(),
+  };
+}
+
+/** Width and height [px] of an embed size: "800x500", or a ratio ("16:9") at 800 px wide. */
+function frameSize(size) {
+  const ratio = /^(\d+):(\d+)$/.exec(size);
+  if (ratio) return [800, Math.round((800 * Number(ratio[2])) / Number(ratio[1]))];
+  const [w, h] = size.split("x").map(Number);
+  return [w, h];
+}
+
+/** The iframe snippet (with `title` and `allowfullscreen`) and a "Run full screen" link under
+ * it. A ratio size ("16:9") fills the column's width at that ratio; the width and height
+ * attributes stay for hosts that strip styles. */
+function embedSnippet(src, full, title, size, sandbox) {
+  const esc = (t) => t.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  const [w, h] = frameSize(size);
+  const style = /:/.test(size) ? `border:0;width:100%;height:auto;aspect-ratio:${size.replace(":", "/")}` : "border:0;max-width:100%";
+  const sb = sandbox ? ` sandbox="${sandbox}"` : "";
+  return `<iframe src="${esc(src)}" title="${esc(title)}" width="${w}" height="${h}" style="${style}" loading="lazy"${sb} allowfullscreen></iframe>\n` +
+    `<p><a href="${esc(full)}" target="_blank" rel="noopener">Run full screen</a></p>`;
 }
 
 function forgetUnloadUrl() {
@@ -1349,7 +1509,7 @@ async function main(bindings) {
     restoreUnloadUrl();
     let b = bindings;
     // a link to a view the first module leaves out starts on the second one
-    if (b.linkNeedsFull?.(splitQuery(location.search).core)) {
+    if (b.linkNeedsFull?.(splitQuery(location.search, b.pageKeys()).core)) {
       $("status").textContent = "Loading the views…";
       b = await loadFull();
       window.wasmBindings = b;

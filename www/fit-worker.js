@@ -4,8 +4,8 @@
 // model's force at the best point so far, at most once a second). Cancel terminates the whole
 // worker.
 /* global wasm_bindgen, importScripts */
-importScripts("./friction-fit-web.js");
-const ready = wasm_bindgen({ module_or_path: "./friction-fit-web_bg.wasm" });
+if (typeof wasm_bindgen === "undefined") importScripts("./friction-fit-web.js");
+const ready = wasm_bindgen({ module_or_path: self.frictionFitWasm ?? "./friction-fit-web_bg.wasm" });
 
 onmessage = async (event) => {
   const { id, op, text, query } = event.data;

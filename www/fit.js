@@ -6,6 +6,8 @@
 // friction-fit words them. The charts are the main wasm's (FitCharts), the links into the views
 // the core's (modelViewLinks). Wiring only: no fit wording, no number formatting, no view list.
 const $ = (id) => document.getElementById(id);
+// this page's own file (index.html or the single file friction-lab.html), for its links
+const pageFile = () => location.pathname.split("/").pop() || "./";
 
 const CHARTS = 5; // FitCharts.count(), known before the main wasm is asked
 // the two-column layout's media query (fit.css, as style.css's for the views)
@@ -100,7 +102,8 @@ const pending = new Map();
 
 function startWorker() {
   try {
-    worker = new Worker("./fit-worker.js");
+    // the single file (friction-lab.html) makes its worker from inlined code (a blob URL)
+    worker = new Worker(window.frictionLabInline?.fitWorkerUrl() ?? "./fit-worker.js");
   } catch {
     // an opaque-origin (sandboxed) frame refuses the worker at once
     worker = null;
@@ -620,13 +623,13 @@ function showResult(res) {
   const links = window.wasmBindings?.modelViewLinks?.(r.link) ?? [];
   $("fit-views").replaceChildren(...links.map((l) => {
     const a = cell("a", l.title);
-    a.href = `./?${l.query}`;
+    a.href = `${pageFile()}?${l.query}`;
     a.dataset.view = l.view;
     const li = document.createElement("li");
     li.append(a);
     return li;
   }));
-  $("fit-again").href = `./?v=1&view=fit&fit=${enc(r.fit_query)}`;
+  $("fit-again").href = `${pageFile()}?v=1&view=fit&fit=${enc(r.fit_query)}`;
   $("fit-result").hidden = false;
 }
 

@@ -163,6 +163,43 @@ test("a link with bad values names each bad key, keeps the rest, and still draws
   assert.deepEqual(problems, []);
 });
 
+// Okabe–Ito blue: the first curve of a registry-model view (friction_plot::PALETTE[0])
+const CURVE = [0x00, 0x72, 0xb2];
+
+test("a link whose values only fail together draws the nearest state that runs and lists each reset key", async () => {
+  // vmin past the default vmax drew a blank plot (issue 40); mus/muk broke a rule too
+  const q = "?v=1&view=curve&model=lugre&vmin=0.05&muk=0.5&mus=0.4";
+  const { page, problems } = await openPage(browser.context, server.url + q);
+  await ready(page);
+  assert.equal(await page.isVisible("#messages"), true);
+  const items = await page.$$eval("#message-list li", (lis) => lis.map((li) => [li.dataset.key, li.textContent]));
+  const byKey = Object.fromEntries(items);
+  assert.deepEqual(Object.keys(byKey).sort(), ["muk", "vmin"], JSON.stringify(items));
+  // each names the other key of its rule: quoted where the link gave it, else as the default
+  assert.match(byKey.vmin, /0\.05.*vmin < vmax.*vmax = 0\.01 \(default\)/);
+  assert.match(byKey.muk, /0\.5.*mus ≥ muk.*mus = "0\.4"/);
+  assert.match(await page.textContent("#messages"), /reset to their defaults/);
+  // the rest applies, and the curve is drawn, not a blank plot
+  assert.equal(await page.inputValue("#c-mus-n"), "0.4");
+  assert.equal(await page.inputValue("#c-muk-n"), "0.1");
+  assert.equal(await page.inputValue("#c-vmin-n"), "-0.01");
+  assert.equal(await page.isHidden("#status"), true, "no error in the status line");
+  assert.ok(await settledCount(page, "#loops", CURVE, 40, [0, 0, 1, 1], 200) > 200, "the curve is drawn");
+  await screenshot(page, "reset-link.png");
+  assert.deepEqual(problems, []);
+});
+
+test("a key with a control character is named, shown escaped, and not taken for the key it hides", async () => {
+  const { page, problems } = await openPage(browser.context, `${server.url}?vs%0D=0.05&k0=-1`);
+  await ready(page);
+  const items = await page.$$eval("#message-list li", (lis) => lis.map((li) => li.textContent));
+  assert.equal(items.length, 2, JSON.stringify(items));
+  assert.ok(items.some((t) => t.startsWith("vs%0D") && /did you mean vs\?/.test(t)), JSON.stringify(items));
+  assert.ok(items.some((t) => t.startsWith("k0")), JSON.stringify(items));
+  assert.equal(await page.inputValue("#c-vs-n"), "0.01");
+  assert.deepEqual(problems, []);
+});
+
 test("a value typed into a number box outside its range is refused with the range, nothing changes", async () => {
   const { page, problems } = await openPage(browser.context, server.url);
   await ready(page);
@@ -176,6 +213,20 @@ test("a value typed into a number box outside its range is refused with the rang
   await page.press("#c-k0-n", "Enter");
   await page.waitForFunction(() => /k0=20000/.test(location.search));
   assert.equal(await page.textContent("#err-k0"), "");
+  assert.deepEqual(problems, []);
+});
+
+test("a typed value that breaks a rule with another key's value is refused naming both; the plot stays", async () => {
+  const { page, problems } = await openPage(browser.context, `${server.url}?view=curve&model=lugre`);
+  await ready(page);
+  await page.fill("#c-vmin-n", "0.05");
+  await page.press("#c-vmin-n", "Enter");
+  await page.waitForFunction(() => document.getElementById("err-vmin").textContent.length > 0);
+  assert.match(await page.textContent("#err-vmin"), /vmin = "0\.05" is not valid \(needs vmin < vmax; with vmax = 0\.01\)/);
+  assert.equal(await page.evaluate(() => window.frictionLab.lab.get("vmin")), "-0.01");
+  await ready(page);
+  assert.equal(await page.isHidden("#status"), true);
+  assert.ok(await settledCount(page, "#loops", CURVE, 40, [0, 0, 1, 1], 200) > 200, "the curve stays drawn");
   assert.deepEqual(problems, []);
 });
 

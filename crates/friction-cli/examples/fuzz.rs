@@ -4,7 +4,13 @@
 //! cargo run --release -p friction-cli --example fuzz -- CASES [SEED] [CASE_MS]
 //! cargo run --release -p friction-cli --example fuzz -- links N [SEED]   # N legal links
 //! cargo run --release -p friction-cli --example fuzz -- unit QUERY [MS [SHOW]]  # one query's units
+//! cargo run --release -p friction-cli --example fuzz -- ends [CASE_MS] [VIEW] [all]  # range ends
 //! ```
+//!
+//! `ends`: every number control (and every list entry) of each view, with its opening model
+//! (`all`: with every registry model), set alone to the end of its range the page's slider
+//! offers, run to its end (or `CASE_MS` of wall clock): prints each end refused, failed (a solver
+//! step cap, a step size underflow) or stopped, with the message a user would see.
 //!
 //! Each case is a legal query generated from the core's schema (`friction-core/tests/fuzzgen`)
 //! run in process as the CLI runs it, through its job, stopped at the CLI's kind of budget
@@ -40,6 +46,16 @@ fn main() {
             let mut r = Rng::new(seed.wrapping_mul(1_000_003).wrapping_add(case));
             println!("{}", legal_query(&mut r));
         }
+        return;
+    }
+    if args.first().map(String::as_str) == Some("ends") {
+        // `ends [CASE_MS] [VIEW] [all]`: every range end of every control alone
+        let case_ms: f64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(3000.0);
+        ends(
+            case_ms,
+            args.get(2).map(String::as_str),
+            args.get(3).is_some(),
+        );
         return;
     }
     if args.first().map(String::as_str) == Some("unit") {
@@ -230,4 +246,73 @@ fn set_current(q: &str) {
     if let Ok(mut c) = CURRENT.lock() {
         q.clone_into(&mut c);
     }
+}
+
+/// The `ends` mode (see the module docs).
+fn ends(case_ms: f64, only: Option<&str>, all_models: bool) {
+    use friction_core::scenario::ControlKind;
+    let (mut cases, mut bad) = (0, 0);
+    for v in friction_core::views::ALL {
+        if only.is_some_and(|o| o != v.name) {
+            continue;
+        }
+        let models: Vec<String> =
+            if all_models && matches!(v.kind, friction_core::job::ViewKind::Models) {
+                friction_core::registry::registry()
+                    .map(|e| e.info.id.to_string())
+                    .collect()
+            } else {
+                vec![String::new()]
+            };
+        for m in models {
+            let base = if m.is_empty() {
+                Scenario::parse(&format!("view={}", v.name))
+                    .and_then(|mut s| {
+                        s.set("view", v.name).map_err(|e| vec![e])?;
+                        Ok(s)
+                    })
+                    .map(|s| s.to_query())
+            } else {
+                Scenario::parse(&format!("view={}&model={m}", v.name)).map(|s| s.to_query())
+            };
+            let Ok(base) = base else { continue };
+            let s = Scenario::parse(&base).expect("the base parses");
+            for c in s.controls() {
+                let n = match &c.kind {
+                    ControlKind::Number => 1,
+                    ControlKind::List { items, .. } => items.len(),
+                    _ => continue,
+                };
+                for x in [c.min, c.max] {
+                    let text = vec![format!("{x}"); n].join(",");
+                    let q = format!("{base}&{}={text}", c.key);
+                    cases += 1;
+                    set_current(&q);
+                    let t0 = Instant::now();
+                    let clock = || t0.elapsed().as_secs_f64() * 1e3;
+                    let what = match Scenario::parse(&q) {
+                        Err(e) => Some(format!("REFUSED {}", e[0])),
+                        Ok(s) => match s.job() {
+                            Err(e) => Some(format!("NO JOB {e}")),
+                            Ok(mut job) => {
+                                while !job.done() && clock() < case_ms {
+                                    job.advance(&clock);
+                                }
+                                if !job.done() {
+                                    Some(format!("STOPPED after {:.0} ms", clock()))
+                                } else {
+                                    job.error().map(|e| format!("FAILED {e}"))
+                                }
+                            }
+                        },
+                    };
+                    if let Some(w) = what {
+                        bad += 1;
+                        println!("{q}\n    {w}");
+                    }
+                }
+            }
+        }
+    }
+    println!("{cases} range ends, {bad} refused, failed or stopped");
 }

@@ -1,7 +1,7 @@
 //! `friction-lab`: runs Friction Lab scenarios natively and prints CSV (or writes an SVG chart).
 //!
 //! ```text
-//! friction-lab 'QUERY' [--metrics] [--svg FILE] [--no-budget]
+//! friction-lab 'QUERY' [--metrics] [--svg FILE] [--png FILE] [--no-budget]
 //! friction-lab [QUERY] --phenomena
 //! friction-lab --list-models
 //! friction-lab fit DATA.csv 'model=…&free=…' [--json | --csv]   (see `fit`)
@@ -38,12 +38,12 @@ fn stderr_line(args: std::fmt::Arguments<'_>) {
 }
 
 use friction_core::experiments::{bench_view, phenomena};
-use friction_core::scenario::{query, Scenario};
+use friction_core::scenario::{query, Scenario, PAGE_KEYS};
 use friction_core::{model, registry};
 use friction_plot::ChartSpec;
 
 const USAGE: &str = "\
-usage: friction-lab 'QUERY' [--metrics] [--svg FILE] [--no-budget]
+usage: friction-lab 'QUERY' [--metrics] [--svg FILE] [--png FILE] [--no-budget]
        friction-lab [QUERY] --phenomena
        friction-lab --list-models
        friction-lab --presets
@@ -58,6 +58,9 @@ QUERY is the page's query string, e.g.
                                               output of m x'' = -k x - F)
   'view=robot&observer=0'                     robot-arm tracking (letter §IV-B): CSV
                                               t,q,qd,qdot,U,F,Fhat,W (one row per solver step)
+A link copied from the page runs as it is: its page-only keys ({PAGE}) are
+      ignored, with a note on stderr. The order of the keys never matters;
+      values that only fail together (mus < muk, vmin > vmax) are refused naming every key.
 Robot keys: observer(0|1) ref(sine|step) m cv gload ks kobs lambda qamp qfreq q0 dq0 z0
       zhat0 tend, plus model=frbd-gm|frbd-gkv and its keys (n k0 k tau|c, contact keys).
       No values are given in the letter: every default is this program's choice.
@@ -68,13 +71,17 @@ Keys: view model n k0 k tau c c0 sigma0 sigma1 gamma1 mus mud vs delta eps p
       vmean vamp freqs funit vrel tend (lists comma-separated; defaults = the letter's)
 --metrics   print per-loop metrics instead (hysteresis: freq,fmax,fmin,area,energy;
             stickslip: metric,value,unit with breakaway, extrema, period, steps, wall time;
-            robot: metric,value,unit with final/max/late-RMS tracking error, settling time, W)
+            robot: metric,value,unit with final/max/late-RMS tracking error, settling time, W);
+            a metric the run does not define (no breakaway, no second maximum, not settled)
+            is an empty cell, and a note on stderr says why
 --phenomena the phenomena matrix (CSV model,stiction,stribeck,viscous,presliding,hysteresis,
             stickslip,provisional) for every model, or for the models of QUERY, each with
             its defaults (other values in QUERY are ignored, with a note); stick-slip
             from the 40 s benchmark (repeated stick phases after slips reaching v_b/2); a
             flag is 1, 0, or n/a where the model has no steady state to decide it
 --svg FILE  also write the page's chart as SVG
+--png FILE  also write it as PNG, as the page's PNG export draws it at 2x scale (for
+            print and PDF builds of course notes, where an embedded page shows nothing)
 --no-budget run the query to its end however long it takes. Without it a run stops after
             5 s of computing (wall clock): what was computed is printed, a message on stderr
             says what to lower (npts, the velocity range, tend, the models) and the exit
@@ -106,6 +113,7 @@ struct Options {
     query: Option<String>,
     metrics: bool,
     svg: Option<String>,
+    png: Option<String>,
     list: bool,
     presets: bool,
     phenomena: bool,
@@ -117,6 +125,7 @@ fn parse_args(args: &[String]) -> Result<Options, Failure> {
         query: None,
         metrics: false,
         svg: None,
+        png: None,
         list: false,
         presets: false,
         phenomena: false,
@@ -135,6 +144,12 @@ fn parse_args(args: &[String]) -> Result<Options, Failure> {
                     .next()
                     .ok_or_else(|| Failure::Usage("--svg needs a file name".into()))?;
                 o.svg = Some(f.clone());
+            }
+            "--png" => {
+                let f = it
+                    .next()
+                    .ok_or_else(|| Failure::Usage("--png needs a file name".into()))?;
+                o.png = Some(f.clone());
             }
             s if s.starts_with("--") => {
                 // cut like a query key in its messages: the option comes straight from argv
@@ -214,7 +229,10 @@ fn run(args: &[String]) -> Result<(), Failure> {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if o.help {
-        out.write_all(USAGE.replace("{FIT}", fit::USAGE).as_bytes())?;
+        let usage = USAGE
+            .replace("{FIT}", fit::USAGE)
+            .replace("{PAGE}", &PAGE_KEYS.join(" "));
+        out.write_all(usage.as_bytes())?;
         return Ok(out.flush()?);
     }
     if o.list {
@@ -233,6 +251,20 @@ fn run(args: &[String]) -> Result<(), Failure> {
         return Ok(out.flush()?);
     }
     let parse = |q: &str| {
+        // a link copied from the page runs: its page-only keys (embed=1, panels=5, …) are
+        // passed over by the parser, and said so here
+        let page: Vec<String> = query::pairs(q)
+            .into_iter()
+            .map(|(k, _)| k)
+            .filter(|k| PAGE_KEYS.contains(&k.as_str()))
+            .collect();
+        if !page.is_empty() {
+            eprintln!(
+                "friction-lab: note: ignoring {}: the page's layout and embedding, not the \
+                 scenario",
+                page.join(", ")
+            );
+        }
         Scenario::parse(q).map_err(|errs| {
             Failure::Usage(
                 errs.iter()
@@ -276,6 +308,10 @@ fn run(args: &[String]) -> Result<(), Failure> {
         .query
         .as_deref()
         .ok_or_else(|| Failure::Usage("missing query string".into()))?;
+    if o.metrics {
+        // said first, before the values of the link are judged
+        metrics_defined(Scenario::parse_lenient(q).0.view())?;
+    }
     let s = parse(q)?;
     for e in s.models().iter().filter(|e| e.info.provisional) {
         eprintln!(
@@ -287,6 +323,9 @@ fn run(args: &[String]) -> Result<(), Failure> {
     out.flush()?;
     if let Some(path) = &o.svg {
         write_svg(path, &charts)?;
+    }
+    if let Some(path) = &o.png {
+        write_png(path, &charts)?;
     }
     Ok(())
 }
@@ -333,12 +372,9 @@ fn run_view(
     budget: Option<std::time::Duration>,
     out: &mut dyn Write,
 ) -> Result<Vec<ChartSpec>, Failure> {
-    if metrics && !s.view().metrics {
+    if metrics {
         // said before any computation, which may take seconds
-        return Err(Failure::Usage(format!(
-            "--metrics is not defined for view={}",
-            s.view().name
-        )));
+        metrics_defined(s.view())?;
     }
     let mut job = s.job().map_err(|e| Failure::Usage(e.to_string()))?;
     let t0 = std::time::Instant::now();
@@ -351,6 +387,7 @@ fn run_view(
             let (done, total) = job.progress();
             out.write_all(job.csv(metrics).as_bytes())?;
             out.flush()?;
+            metric_notes(job.as_ref(), metrics);
             return Err(Failure::Usage(format!(
                 "stopped after {:.1} s of computing ({done} of {total} done; budget {} s, \
                  --no-budget lifts it): {}; the output above is what was computed",
@@ -364,10 +401,33 @@ fn run_view(
         return Err(Failure::Usage(e));
     }
     out.write_all(job.csv(metrics).as_bytes())?;
+    metric_notes(job.as_ref(), metrics);
     for w in job.warnings() {
         eprintln!("friction-lab: warning: {w}");
     }
     Ok(friction_plot::panels::charts(&job.output()))
+}
+
+/// Refuses `--metrics` for a view without them.
+fn metrics_defined(view: &friction_core::job::ViewDef) -> Result<(), Failure> {
+    if view.metrics {
+        Ok(())
+    } else {
+        Err(Failure::Usage(format!(
+            "--metrics is not defined for view={}",
+            view.name
+        )))
+    }
+}
+
+/// Under `--metrics`, why cells are empty: a metric the run does not define (no breakaway,
+/// fewer than two maxima for a period) is printed as an empty cell, never NaN or inf.
+fn metric_notes(job: &dyn friction_core::job::Job, metrics: bool) {
+    if metrics {
+        for n in job.metric_notes() {
+            eprintln!("friction-lab: note: {n}");
+        }
+    }
 }
 
 /// One chart at 900×560, or several panels of 500×380 in a grid (the page's layout, one legend
@@ -377,6 +437,20 @@ fn write_svg(path: &str, charts: &[ChartSpec]) -> Result<(), Failure> {
     let doc =
         friction_plot::figure::figure_svg(charts, (900, 560), (500, 380)).map_err(|e| io(&e))?;
     std::fs::write(path, doc).map_err(|e| io(&e))
+}
+
+/// The figure as PNG at 2× scale: one chart 900 × 560 CSS px (the SVG's size), several in the
+/// SVG's grid of 500 × 380 cells with room for the shared legend above them.
+fn write_png(path: &str, charts: &[ChartSpec]) -> Result<(), Failure> {
+    let io = |e: &dyn std::fmt::Display| Failure::Io(format!("cannot write {path}: {e}"));
+    let size = if charts.len() <= 1 {
+        (900, 560)
+    } else {
+        let (rows, cols) = friction_plot::figure::grid(charts.len());
+        (500 * cols as u32, 380 * rows as u32 + 32)
+    };
+    let png = friction_plot::png::figure_png(charts, size, 2.0, None).map_err(|e| io(&e))?;
+    std::fs::write(path, png).map_err(|e| io(&e))
 }
 
 /// `--presets`: each view's named scenarios as `view<TAB>id<TAB>name<TAB>link`, the link being

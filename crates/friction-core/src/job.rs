@@ -20,7 +20,7 @@ use crate::experiments::stickslip::forced::{BreakawayCurve, ForcedSeries};
 use crate::experiments::stickslip::StickSlipRun;
 use crate::frbd::{Frbd, Kind};
 use crate::model::{FrictionModel, ModelEntry, ModelInfo};
-use crate::params::{ParamError, ParamSpec};
+use crate::params::{fmt_num, ParamError, ParamSpec};
 
 /// Which schema a view's query string follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -165,9 +165,6 @@ pub trait Inputs {
     fn frbd(&self, m: usize) -> Result<Frbd, ParamError>;
     /// The view's values in [`ViewDef::params`] order.
     fn view_values(&self) -> Vec<f64>;
-    /// Whether the query set `key` itself (so that an error about two keys can name the one the
-    /// user gave rather than the default it conflicts with).
-    fn given(&self, key: &str) -> bool;
     /// Registry models selected in a [`ViewKind::Models`] view, each built once with the
     /// query's values and the view's derived values.
     fn build_models(&self) -> Result<Vec<BuiltModel>, ParamError>;
@@ -217,6 +214,13 @@ pub trait Job {
     }
     /// Notes for the CLI's stderr about a finished job (loops that did not converge).
     fn warnings(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// Why cells of the metrics ([`Job::csv`] with `metrics`) are empty: one sentence per run
+    /// and quantity it does not define (no breakaway, fewer than two maxima for a period, not
+    /// settled by t_end), naming the CSV's metric. The readout's notes carry them too; the CLI
+    /// prints them on stderr under `--metrics`.
+    fn metric_notes(&self) -> Vec<String> {
         Vec::new()
     }
     /// The CLI's CSV: the data, or with `metrics` the view's metrics (only where
@@ -380,6 +384,78 @@ pub fn sig(x: f64) -> String {
         format!("{x:.d$}")
     } else {
         format!("{x:.3e}")
+    }
+}
+
+/// The notes for the undefined metrics of one run ([`Job::metric_notes`]): the metrics of
+/// `metrics` that are not finite numbers (their CSV cells are empty), gathered by the reason
+/// `why` gives for their name and value (`None`: not defined by the run so far), as
+/// `"LuGre: period empty: fewer than two maxima of x in the run"`.
+pub fn undefined_notes(
+    label: &str,
+    metrics: &[(&str, f64)],
+    why: impl Fn(&str, f64) -> Option<&'static str>,
+) -> Vec<String> {
+    let mut groups: Vec<(&'static str, Vec<&str>)> = Vec::new();
+    for (name, x) in metrics {
+        if x.is_finite() {
+            continue;
+        }
+        let reason = why(name, *x).unwrap_or("not defined by the run so far");
+        match groups.iter_mut().find(|(r, _)| *r == reason) {
+            Some((_, names)) => names.push(name),
+            None => groups.push((reason, vec![name])),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(reason, names)| format!("{label}: {} empty: {reason}", names.join(", ")))
+        .collect()
+}
+
+/// The values a scenario changed from their defaults, per selected model: the view's keys, then
+/// the model's own (those the view sets or derives left out), each as `key = value (default d)`.
+/// A run the solver cannot finish (a step cap, a step size underflow) owes its stiffness or its
+/// length to them at a range's end (a regularisation velocity of 1e-9 m/s, a stiffness of 1e9
+/// N/m): its message offers them as the keys to change ([`change_hint`]).
+pub fn changed_values(view: &ViewDef, s: &dyn Inputs, models: &[BuiltModel]) -> Vec<Vec<String>> {
+    let shown = |k: &str, x: f64, d: f64| format!("{k} = {} (default {})", fmt_num(x), fmt_num(d));
+    let own: Vec<String> = view
+        .params
+        .iter()
+        .zip(s.view_values())
+        .filter(|(p, x)| *x != p.default)
+        .map(|(p, x)| shown(p.key, x, p.default))
+        .collect();
+    models
+        .iter()
+        .zip(s.model_values())
+        .map(|((e, _), values)| {
+            let mut out = own.clone();
+            for (p, x) in e.info.params.iter().zip(values) {
+                let view_key = view.params.iter().any(|q| q.key == p.key)
+                    || view.derived_model_keys.contains(&p.key);
+                if !view_key && x != p.default {
+                    out.push(shown(p.key, x, p.default));
+                }
+            }
+            out
+        })
+        .collect()
+}
+
+/// What to change when the solver could not finish a run: the values `changed` from their
+/// defaults ([`changed_values`]), then the view's usual advice `otherwise` (alone where nothing
+/// was changed).
+pub fn change_hint(changed: &[String], otherwise: &str) -> String {
+    if changed.is_empty() {
+        otherwise.to_string()
+    } else {
+        format!(
+            "values changed from their defaults: {}; move them toward their defaults, or \
+             {otherwise}",
+            changed.join(", ")
+        )
     }
 }
 

@@ -218,15 +218,35 @@ pub fn fmt_num(x: f64) -> String {
     format!("{x}")
 }
 
+/// A computed quantity as a CSV cell: [`fmt_num`], or an empty cell where the quantity is
+/// undefined (NaN, ±∞: no breakaway in the run, fewer than two maxima for a period). The
+/// reason goes in the readout's notes (`job::Job::metric_notes`), never "NaN" in the data.
+pub fn fmt_cell(x: f64) -> String {
+    if x.is_finite() {
+        fmt_num(x)
+    } else {
+        String::new()
+    }
+}
+
 /// A rejected parameter: which key, what value, and why (with the allowed range).
+///
+/// A rule between several values (μ_s ≥ μ_k, v_min < v_max) is one error about all of them:
+/// `key` and `value` are one of the keys, `others` the rest with their values, so that whoever
+/// reports it can name every key involved and say which values were given
+/// (`scenario::Scenario` rewrites them for the link's own keys).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParamError {
     /// Key of the offending parameter (or the unknown key).
     pub key: String,
     /// The value as given (truncated for display if very long).
     pub value: String,
-    /// Why it was rejected, including the allowed range where there is one.
+    /// Why it was rejected, including the allowed range where there is one; for a rule between
+    /// several keys, the rule (`"needs mus ≥ muk"`).
     pub reason: String,
+    /// The other keys of a rule between several values, each with its value as text (empty for
+    /// a one-key error).
+    pub others: Vec<(String, String)>,
 }
 
 impl ParamError {
@@ -236,6 +256,7 @@ impl ParamError {
             key: spec.key.to_string(),
             value: shorten(value),
             reason: format!("allowed: {}", spec.range_text()),
+            others: Vec::new(),
         }
     }
 
@@ -245,8 +266,100 @@ impl ParamError {
             key: key.to_string(),
             value: shorten(value),
             reason: reason.into(),
+            others: Vec::new(),
         }
     }
+
+    /// A rule between several values failed: `keys` are every key it involves with the value it
+    /// was checked with (the first is the one the message starts with), `rule` says what must
+    /// hold (`"needs mus ≥ muk"`).
+    pub fn relation(keys: &[(&str, f64)], rule: impl Into<String>) -> Self {
+        let text: Vec<(&str, String)> = keys.iter().map(|(k, x)| (*k, fmt_num(*x))).collect();
+        let refs: Vec<(&str, &str)> = text.iter().map(|(k, x)| (*k, x.as_str())).collect();
+        ParamError::relation_text(&refs, rule)
+    }
+
+    /// [`ParamError::relation`] with values given as text (lists).
+    pub fn relation_text(keys: &[(&str, &str)], rule: impl Into<String>) -> Self {
+        let (key, value) = keys.first().copied().unwrap_or(("", ""));
+        ParamError {
+            key: key.to_string(),
+            value: shorten(value),
+            reason: rule.into(),
+            others: keys
+                .iter()
+                .skip(1)
+                .map(|(k, x)| (k.to_string(), shorten(x)))
+                .collect(),
+        }
+    }
+
+    /// Every key the error is about: `key`, then the other keys of its rule.
+    pub fn keys(&self) -> Vec<&str> {
+        std::iter::once(self.key.as_str())
+            .chain(self.others.iter().map(|(k, _)| k.as_str()))
+            .collect()
+    }
+
+    /// The reason with the rule's other keys and their values: what follows "is not valid".
+    pub fn explanation(&self) -> String {
+        if self.others.is_empty() {
+            return self.reason.clone();
+        }
+        let with: Vec<String> = self
+            .others
+            .iter()
+            .map(|(k, x)| format!("{} = {x}", shown(k)))
+            .collect();
+        format!("{}; with {}", self.reason, with.join(", "))
+    }
+}
+
+/// Characters a key or value may carry that a reader cannot see or that move the text (control
+/// characters, zero-width and direction marks, the byte-order mark, spaces other than U+0020):
+/// a key `vs\r` (from `vs%0D`) looked like `vs` in a message that said it was unknown.
+pub fn invisible(c: char) -> bool {
+    c.is_control()
+        || (c.is_whitespace() && c != ' ')
+        || matches!(
+            c,
+            '\u{AD}'
+                | '\u{34F}'
+                | '\u{61C}'
+                | '\u{115F}'
+                | '\u{1160}'
+                | '\u{17B4}'
+                | '\u{17B5}'
+                | '\u{180B}'..='\u{180F}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{202A}'..='\u{202E}'
+                | '\u{2060}'..='\u{206F}'
+                | '\u{3164}'
+                | '\u{FE00}'..='\u{FE0F}'
+                | '\u{FEFF}'
+                | '\u{FFA0}'
+                | '\u{FFF0}'..='\u{FFF8}'
+        )
+}
+
+/// `s` with every [`invisible`] character percent-escaped as in a link (`vs%0D`), so that a
+/// message shows what was typed.
+pub fn shown(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.chars().any(invisible) {
+        return s.into();
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if invisible(c) {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out.into()
 }
 
 /// Keeps error messages readable whatever a hostile query string contains.
@@ -280,10 +393,10 @@ impl fmt::Display for ParamError {
         write!(
             f,
             "{} = \"{}\" is not valid (",
-            cut(&self.key),
-            cut(&self.value)
+            cut(&shown(&self.key)),
+            cut(&shown(&self.value))
         )?;
-        for (i, word) in self.reason.split(' ').enumerate() {
+        for (i, word) in self.explanation().split(' ').enumerate() {
             if i > 0 {
                 f.write_str(" ")?;
             }

@@ -156,7 +156,12 @@ fn exact_stick_laws_get_the_segment_at_zero_on_any_grid() {
 #[test]
 fn errors_name_the_key() {
     let m = vec![model("coulomb")];
-    assert_eq!(curve::run(&[0.1, 0.1], &m).unwrap_err().key, "vmax");
+    let e = curve::run(&[0.1, 0.1], &m).unwrap_err();
+    assert_eq!(
+        e.keys(),
+        ["vmin", "vmax"],
+        "a rule between the two names both"
+    );
     assert_eq!(curve::run(&[f64::NAN], &m).unwrap_err().key, "vmin");
     let five: Vec<_> = (0..5).map(|_| model("coulomb")).collect();
     assert_eq!(curve::run(&[], &five).unwrap_err().key, "model");

@@ -217,12 +217,32 @@ impl Lab {
     }
 
     /// Sets one key from text; a rejected value throws an `Error` naming the key, the value and
-    /// the allowed range, and leaves everything unchanged.
+    /// the allowed range (or the rule it breaks with other values), and leaves everything
+    /// unchanged.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), JsError> {
+        let mut errs = self.set_pairs(vec![(key.to_string(), value.to_string())]);
+        if errs.is_empty() {
+            Ok(())
+        } else {
+            Err(JsError::new(&errs.remove(0).to_string()))
+        }
+    }
+
+    /// Sets `keys[i]` to `values[i]` as one change (a preset, several inputs of one frame, the
+    /// embed API's `set`): all are applied, then the rules between values are checked against
+    /// them together, so their order does not matter (`Scenario::set_all`). Returns `[{key,
+    /// value, reason, keys, message}]`, one per key not applied (it keeps its value); the rest
+    /// applies.
+    #[wasm_bindgen(js_name = setMany)]
+    pub fn set_many(&mut self, keys: Vec<String>, values: Vec<String>) -> JsValue {
+        let errs = self.set_pairs(keys.into_iter().zip(values).collect());
+        to_js(&errs.iter().map(JsParamError::from).collect::<Vec<_>>())
+    }
+
+    /// [`Lab::set_many`] for Rust: the errors of the keys not applied.
+    fn set_pairs(&mut self, pairs: Vec<(String, String)>) -> Vec<ParamError> {
         let before = self.scenario.clone();
-        self.scenario
-            .set(key, value)
-            .map_err(|e| JsError::new(&e.to_string()))?;
+        let errs = self.scenario.set_all(&pairs);
         if self.scenario != before {
             // a new view starts from fresh axes; a changed value inside one is the user's
             // interaction, where the axes stay put
@@ -237,7 +257,7 @@ impl Lab {
             }
             self.new_job();
         }
-        Ok(())
+        errs
     }
 
     /// Current value of a key as text (`undefined` when it does not apply).

@@ -119,25 +119,45 @@ pub(crate) fn draw_on_canvas(
 /// One rejected key of a query string, as the page shows it.
 #[derive(Debug, Clone, Serialize)]
 pub struct JsParamError {
-    /// The key as given.
+    /// The key as given, control and invisible characters %-escaped (`vs%0D`).
     pub key: String,
-    /// The value as given (shortened by the core).
+    /// The value as given (shortened by the core, escaped as the key).
     pub value: String,
-    /// Why, with the allowed range.
+    /// Why, with the allowed range; for a rule between several keys, the rule and the other
+    /// keys with their values.
     pub reason: String,
+    /// Every key the error is about: `key`, then the other keys of a rule between several.
+    pub keys: Vec<String>,
     /// The whole sentence, e.g. `k0 = "-5" is not valid (allowed: 0.001 ≤ k0 ≤ 1000000000)`.
     pub message: String,
 }
 
 impl From<&ParamError> for JsParamError {
     fn from(e: &ParamError) -> Self {
+        use friction_core::params::shown;
         JsParamError {
-            key: e.key.clone(),
-            value: e.value.clone(),
-            reason: e.reason.clone(),
+            key: shown(&e.key).into_owned(),
+            value: shown(&e.value).into_owned(),
+            reason: e.explanation(),
+            keys: e
+                .keys()
+                .into_iter()
+                .map(|k| shown(k).into_owned())
+                .collect(),
             message: e.to_string(),
         }
     }
+}
+
+/// The keys of a link that set the page's layout and embedding rather than the scenario
+/// (`friction_core::scenario::PAGE_KEYS`): the page takes them out of the link it hands the
+/// `Lab`, and the CLI ignores them.
+#[wasm_bindgen(js_name = pageKeys)]
+pub fn page_keys() -> Vec<String> {
+    friction_core::scenario::PAGE_KEYS
+        .iter()
+        .map(|k| k.to_string())
+        .collect()
 }
 
 fn to_js<T: Serialize>(x: &T) -> JsValue {

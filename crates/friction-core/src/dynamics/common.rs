@@ -87,10 +87,9 @@ pub(crate) fn check(
 /// Rejects μ_s < μ_k with an error naming `mus`.
 pub(crate) fn check_mus_ge_muk(mus: f64, muk: f64) -> Result<(), crate::params::ParamError> {
     if mus < muk {
-        Err(crate::params::ParamError::new(
-            "mus",
-            &crate::params::fmt_num(mus),
-            format!("must be ≥ muk = {}", crate::params::fmt_num(muk)),
+        Err(crate::params::ParamError::relation(
+            &[("mus", mus), ("muk", muk)],
+            "needs mus ≥ muk",
         ))
     } else {
         Ok(())

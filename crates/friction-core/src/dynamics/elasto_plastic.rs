@@ -83,11 +83,15 @@ fn build(values: &[f64]) -> Result<Box<dyn FrictionModel>, ParamError> {
         inv_sigma0: 1.0 / v[3],
     };
     if m.zba >= m.fc / m.sigma0 {
-        return Err(ParamError::new(
-            "zba",
-            &crate::params::fmt_num(m.zba),
+        return Err(ParamError::relation(
+            &[
+                ("zba", m.zba),
+                ("muk", v[1]),
+                ("fn", v[2]),
+                ("sigma0", m.sigma0),
+            ],
             format!(
-                "must be < F_C/σ0 = {} m (Dupont: 0 < z_ba < min z_ss)",
+                "needs zba < F_C/σ0 = muk·fn/sigma0 = {} m (Dupont: 0 < z_ba < min z_ss)",
                 crate::params::fmt_num(m.fc / m.sigma0)
             ),
         ));

@@ -170,9 +170,8 @@ fn assemble(values: &[f64], lists: &[Option<&[f64]>]) -> Result<Gms, ParamError>
         let spec = &ELEMENTS[j];
         let text = || xs.iter().map(|x| fmt_num(*x)).collect::<Vec<_>>().join(",");
         if xs.len() != n {
-            return Err(ParamError::new(
-                spec.key,
-                &text(),
+            return Err(ParamError::relation_text(
+                &[(spec.key, &text()), ("n", &n.to_string())],
                 format!(
                     "{} values for N = {n} elements: give one per element (or none: derived)",
                     xs.len()

@@ -14,7 +14,11 @@ const PARAMS: [ParamSpec; 9] = [
     MUK,
     FN,
     SIGMA0,
-    SIGMA1,
+    // the slip law divides by σ1: the shared range's end σ1 = 0 could never run
+    ParamSpec {
+        min: 1e-6,
+        ..SIGMA1
+    },
     SIGMA2,
     VS,
     spec(
@@ -74,13 +78,6 @@ pub struct Gonthier {
 fn build(values: &[f64]) -> Result<Box<dyn FrictionModel>, ParamError> {
     let v = common::check(&PARAMS, values)?;
     common::check_mus_ge_muk(v[0], v[1])?;
-    if v[4] <= 0.0 {
-        return Err(ParamError::new(
-            "sigma1",
-            "0",
-            "must be > 0 (the slip law divides by σ1)",
-        ));
-    }
     Ok(Box::new(Gonthier {
         fs: v[0] * v[2],
         fc: v[1] * v[2],

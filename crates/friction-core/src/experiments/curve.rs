@@ -161,10 +161,9 @@ impl Settings {
         }
         let [vmin, vmax, n, fe, sweep, xmax] = p;
         if vmax <= vmin {
-            return Err(ParamError::new(
-                "vmax",
-                &fmt_num(vmax),
-                format!("must be greater than vmin = {}", fmt_num(vmin)),
+            return Err(ParamError::relation(
+                &[("vmin", vmin), ("vmax", vmax)],
+                "needs vmin < vmax",
             ));
         }
         Ok(Settings {

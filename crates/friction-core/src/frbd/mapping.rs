@@ -13,9 +13,8 @@ fn check_sigma(s0: f64, s1: f64, g1: f64) -> Result<(), ParamError> {
     spec::SIGMA1.check(s1)?;
     spec::GAMMA1.check(g1)?;
     if s1 <= s0 * g1 {
-        return Err(ParamError::new(
-            "sigma1",
-            &fmt_num(s1),
+        return Err(ParamError::relation(
+            &[("sigma1", s1), ("sigma0", s0), ("gamma1", g1)],
             format!(
                 "non-physical: needs σ1 > σ0·γ1 = {} (else the branch stiffness k̄1 = σ1/γ1 − σ0 \
                  would be ≤ 0)",
@@ -26,16 +25,17 @@ fn check_sigma(s0: f64, s1: f64, g1: f64) -> Result<(), ParamError> {
     Ok(())
 }
 
+/// Checks a value the triple maps to; the error names the triple with its values (the value
+/// out of range is none of the keys given).
 fn in_range(
-    key: &str,
+    (s0, s1, g1): (f64, f64, f64),
     value: f64,
     spec: &crate::params::ParamSpec,
     what: &str,
 ) -> Result<(), ParamError> {
     if spec.check(value).is_err() {
-        return Err(ParamError::new(
-            key,
-            "",
+        return Err(ParamError::relation(
+            &[("sigma1", s1), ("sigma0", s0), ("gamma1", g1)],
             format!(
                 "maps to {what} = {} outside {}",
                 fmt_num(value),
@@ -50,7 +50,7 @@ fn in_range(
 pub fn gm_from_sigma(s0: f64, s1: f64, g1: f64) -> Result<(f64, f64, f64), ParamError> {
     check_sigma(s0, s1, g1)?;
     let k1 = s1 / g1 - s0;
-    in_range("sigma1", k1, &spec::K1, "k̄1 = σ1/γ1 − σ0")?;
+    in_range((s0, s1, g1), k1, &spec::K1, "k̄1 = σ1/γ1 − σ0")?;
     Ok((s0, k1, g1))
 }
 
@@ -65,9 +65,9 @@ pub fn gkv_from_sigma(s0: f64, s1: f64, g1: f64) -> Result<(f64, f64, f64), Para
     let k0 = s1 / g1;
     let k1 = s0 * k0 / (k0 - s0);
     let c1 = g1 * (k0 + k1);
-    in_range("sigma1", k0, &spec::K0_GKV, "k̄0 = σ1/γ1")?;
-    in_range("sigma1", k1, &spec::K1_GKV, "k̄1 = σ0k̄0/(k̄0 − σ0)")?;
-    in_range("gamma1", c1, &spec::C1, "c̄1 = γ1(k̄0 + k̄1)")?;
+    in_range((s0, s1, g1), k0, &spec::K0_GKV, "k̄0 = σ1/γ1")?;
+    in_range((s0, s1, g1), k1, &spec::K1_GKV, "k̄1 = σ0k̄0/(k̄0 − σ0)")?;
+    in_range((s0, s1, g1), c1, &spec::C1, "c̄1 = γ1(k̄0 + k̄1)")?;
     Ok((k0, k1, c1))
 }
 

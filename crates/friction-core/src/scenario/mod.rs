@@ -48,6 +48,15 @@ pub(crate) const SIGMA_KEYS: [&str; 3] = ["sigma0", "sigma1", "gamma1"];
 /// Keys the form (5) replaces (their controls carry [`Role::Rheo`]).
 pub(crate) const RHEO_KEYS: [&str; 5] = ["k0", "k", "tau", "c", "c0"];
 
+/// Keys of a link that set the page's layout and embedding, not the scenario (`embed=1`, the
+/// embed strip's `controls=0` and `show=`, the postMessage API's `origin=`, `lesson=1`, an
+/// embed's chart `panels=`, the course kit's `lock=`, `hide=` and `theme=`, the fit workspace's
+/// query `fit=`): the page reads them itself (`www/app.js` asks for this list) and the CLI runs
+/// a link that carries them, saying it ignores them; [`Scenario::parse`] passes over them.
+pub const PAGE_KEYS: [&str; 10] = [
+    "embed", "controls", "show", "origin", "lesson", "panels", "lock", "hide", "theme", "fit",
+];
+
 /// The views the schema knows (the unit tests swap in their own generic view).
 #[cfg(not(test))]
 fn all_views() -> &'static [&'static ViewDef] {
@@ -163,6 +172,54 @@ pub fn model_links(model_query: &str) -> Vec<(&'static crate::views::ViewName, S
         .collect()
 }
 
+/// Sorts `pairs` by key, stably. An insertion sort: a link has a handful of keys, finding a
+/// repeated key is quadratic anyway, and std's sorts cost the page's wasm ~13 KB
+/// (bench/results/wasm-size.md).
+fn sort_by_key_text(pairs: &mut [(String, String)]) {
+    for i in 1..pairs.len() {
+        let mut j = i;
+        while j > 0 && pairs[j - 1].0 > pairs[j].0 {
+            pairs.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
+/// Whether a key as given (`mus`, `lugre.mus`) names the key `k` of a rule.
+fn names(given: &str, k: &str) -> bool {
+    given == k || given.split_once('.').is_some_and(|(_, own)| own == k)
+}
+
+/// The error reported for the given key `k` (value `v`) that the rule `e` put back: the rule,
+/// with every other key it involves, quoted where this change gave it, else with the value the
+/// rule saw (marked as the default in a link).
+fn blame(
+    e: &ParamError,
+    involved: &[(String, String)],
+    k: &str,
+    v: &str,
+    given: &[(String, String)],
+    link: bool,
+) -> ParamError {
+    let mut others: Vec<(String, String)> = Vec::new();
+    for (i, x) in involved {
+        if names(k, i) {
+            continue;
+        }
+        let entry = match given.iter().find(|(g, _)| names(g, i)) {
+            Some((g, gv)) => (g.clone(), format!("\"{gv}\"")),
+            None if link && !x.contains(" (from ") => (i.clone(), format!("{x} (default)")),
+            None => (i.clone(), x.clone()),
+        };
+        if !others.iter().any(|(o, _)| *o == entry.0) {
+            others.push(entry);
+        }
+    }
+    let mut out = ParamError::new(k, v, e.reason.clone());
+    out.others = others;
+    out
+}
+
 impl Scenario {
     /// Strict parse (CLI): any error makes the whole query invalid; all errors are returned.
     pub fn parse(query: &str) -> Result<Scenario, Vec<ParamError>> {
@@ -187,101 +244,13 @@ impl Scenario {
         Scenario::parse(&q)
     }
 
-    /// Lenient parse (page): every bad, unknown or repeated key is reported and keeps its
-    /// default (a repeated key uses its last value); the rest applies.
+    /// Lenient parse (page): the link applied as one change to the defaults
+    /// ([`Scenario::set_all`]'s rules): every bad, unknown or repeated key is reported and keeps
+    /// its default (a repeated key uses its last value), every key a rule between several values
+    /// had to reset is reported with the rule, and the rest applies. The scenario returned
+    /// always builds its job. Page-only keys ([`PAGE_KEYS`]) are passed over.
     pub fn parse_lenient(query: &str) -> (Scenario, Vec<ParamError>) {
-        let mut errs = Vec::new();
-        let mut given: Vec<(String, String)> = Vec::new();
-        for (k, v) in query::pairs(query) {
-            if let Some(slot) = given.iter_mut().find(|(gk, _)| *gk == k) {
-                errs.push(ParamError::new(
-                    &k,
-                    &v,
-                    "given more than once (the last value is used)",
-                ));
-                slot.1 = v;
-            } else {
-                given.push((k, v));
-            }
-        }
-        let get = |k: &str| {
-            given
-                .iter()
-                .find(|(gk, _)| gk == k)
-                .map(|(_, v)| v.as_str())
-        };
-        let mut s = Scenario::default();
-        if let Some(v) = get("v") {
-            if v != VERSION {
-                errs.push(ParamError::new(
-                    "v",
-                    v,
-                    "unsupported schema version (this build reads v=1)",
-                ));
-            }
-        }
-        // A link without `model=` shows the view's example, as its tab does; `model=` (applied
-        // next) replaces it with the named models at their own defaults.
-        if let Some(v) = get("view") {
-            let linked = s.update(|t| {
-                t.switch_view(view_def(v.trim())?);
-                Ok(())
-            });
-            if let Err(e) = linked {
-                errs.push(e);
-            }
-        }
-        for key in ["model", "n", "funit"] {
-            if let Some(v) = get(key) {
-                if let Err(e) = s.set(key, v) {
-                    errs.push(e);
-                }
-            }
-        }
-        // (σ0, σ1, γ1) are applied together: one alone may be non-physical with the defaults of
-        // the other two while the triple is fine.
-        // (generic views pass these keys to their models, e.g. LuGre's σ0)
-        let frbd_view = matches!(s.body, Body::Frbd(_));
-        let sig: Vec<(&str, &str)> = SIGMA_KEYS
-            .iter()
-            .filter(|_| frbd_view)
-            .filter_map(|k| get(k).map(|v| (*k, v)))
-            .collect();
-        let mut skip: Vec<&str> = vec!["v", "view", "model", "n", "funit"];
-        if frbd_view {
-            skip.extend(SIGMA_KEYS);
-        }
-        if !sig.is_empty() {
-            for rk in RHEO_KEYS {
-                if let Some(v) = get(rk) {
-                    errs.push(ParamError::new(
-                        rk,
-                        v,
-                        "conflicts with sigma0/sigma1/gamma1: give the rheological parameters \
-                         or the form (5), not both",
-                    ));
-                    skip.push(rk);
-                }
-            }
-            if let Body::Frbd(f) = &s.body {
-                match f.with_sigma(&sig) {
-                    Ok(t) => s.body = Body::Frbd(t),
-                    Err(mut e) => errs.append(&mut e),
-                }
-            }
-        }
-        // Keys for one model (`lugre.sigma0`) after the shared ones: they override a shared
-        // value for their model, whatever the order in the link.
-        let (own, shared): (Vec<_>, Vec<_>) = given.iter().partition(|(k, _)| k.contains('.'));
-        for (k, v) in shared.into_iter().chain(own) {
-            if skip.contains(&k.as_str()) {
-                continue;
-            }
-            if let Err(e) = s.set(k, v) {
-                errs.push(e);
-            }
-        }
-        (s, errs)
+        Scenario::default().change(query::pairs(query), true)
     }
 
     /// Prints the scenario: `v=1` then every non-default value, in a fixed key order, with
@@ -310,20 +279,274 @@ impl Scenario {
     /// resizes explicit lists to the new `n` (new entries take their defaults). Setting a
     /// rheological key while (σ0, σ1, γ1) are in use first converts them to k̄0, k̄, τ or c̄.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), ParamError> {
-        self.update(|t| t.apply(key, value.trim()))
+        let mut errs = self.set_all(&[(key.to_string(), value.to_string())]);
+        if errs.is_empty() {
+            Ok(())
+        } else {
+            Err(errs.remove(0))
+        }
     }
 
-    /// Applies `change` to a copy, normalises and validates it, and keeps it only if valid.
-    fn update(
-        &mut self,
-        change: impl FnOnce(&mut Scenario) -> Result<(), ParamError>,
-    ) -> Result<(), ParamError> {
-        let mut t = self.clone();
-        change(&mut t)?;
-        t.normalize();
-        t.validate()?;
-        *self = t;
-        Ok(())
+    /// Sets several keys as one change (the page's presets, the embed API's `set`; a link is
+    /// the same from the defaults): every key is applied first, each checked on its own, then
+    /// the rules between values are checked against the values this change gives and the
+    /// current ones of the keys it leaves out, so the outcome never depends on the order of the
+    /// keys. A key refused on its own keeps its current value; where a rule fails, the keys of
+    /// this change it involves are put back (the one whose return satisfies the rule, first in
+    /// the rule's order, or else all of them), each reported with the rule and the other keys'
+    /// values. Returns one error per key not applied; the scenario left builds its job.
+    pub fn set_all(&mut self, pairs: &[(String, String)]) -> Vec<ParamError> {
+        let (s, errs) = self.change(pairs.to_vec(), false);
+        *self = s;
+        errs
+    }
+
+    /// [`Scenario::set_all`] (`link`: false) and [`Scenario::parse_lenient`] (`link`: true, from
+    /// the defaults: `view` keeps the schema's default model, page keys are passed over, values
+    /// not given are described as defaults).
+    fn change(&self, mut pairs: Vec<(String, String)>, link: bool) -> (Scenario, Vec<ParamError>) {
+        let mut errs = Vec::new();
+        // the one order everything is applied and reported in, whatever the link's (stable: a
+        // repeated key keeps its last value)
+        sort_by_key_text(&mut pairs);
+        let mut given: Vec<(String, String)> = Vec::new();
+        let mut hidden: Vec<(String, String)> = Vec::new();
+        for (k, v) in pairs {
+            let v = v.trim().to_string();
+            if link && PAGE_KEYS.contains(&k.as_str()) {
+                continue;
+            }
+            if k.chars().any(crate::params::invisible) {
+                hidden.push((k, v));
+                continue;
+            }
+            if let Some(slot) = given.iter_mut().find(|(gk, _)| *gk == k) {
+                errs.push(ParamError::new(
+                    &k,
+                    &v,
+                    "given more than once (the last value is used)",
+                ));
+                slot.1 = v;
+            } else {
+                given.push((k, v));
+            }
+        }
+        let mut dropped: Vec<String> = Vec::new();
+        let mut resets: Vec<ParamError> = Vec::new();
+        // each round puts back at least one key: at most one round per key, and one more
+        let (s, key_errs) = loop {
+            let (s, key_errs, applied) = self.apply_pairs(&given, &dropped);
+            let Err(e) = s.check() else {
+                break (s, key_errs);
+            };
+            let involved = s.involved(&e);
+            // the change's keys of the rule, in the rule's order
+            let mut cands: Vec<String> = Vec::new();
+            for (i, _) in &involved {
+                for k in applied.iter().filter(|k| names(k, i)) {
+                    if !cands.contains(k) {
+                        cands.push(k.clone());
+                    }
+                }
+            }
+            let pick: Vec<String> = if cands.is_empty() {
+                // a rule none of this change's keys is part of (a model whose defaults do not
+                // run in this view): the change's values go back, then its choice of model,
+                // then its view
+                let tiers: [&dyn Fn(&str) -> bool; 3] = [
+                    &|k| !matches!(k, "v" | "view" | "model" | "n" | "funit"),
+                    &|k| k != "view",
+                    &|_| true,
+                ];
+                let tier = tiers
+                    .iter()
+                    .map(|t| applied.iter().filter(|k| t(k)).cloned().collect::<Vec<_>>())
+                    .find(|t| !t.is_empty());
+                match tier {
+                    Some(t) => t,
+                    // nothing of the change left to put back: what it started from fails
+                    None => {
+                        errs.extend(key_errs);
+                        errs.extend(resets);
+                        errs.push(e);
+                        return (s, errs);
+                    }
+                }
+            } else {
+                let same_rule = |f: &ParamError| {
+                    let (a, b) = (f.keys(), e.keys());
+                    a.len() == b.len() && a.iter().all(|k| b.contains(k))
+                };
+                let one = cands.iter().find(|c| {
+                    let mut d = dropped.clone();
+                    d.push((*c).clone());
+                    let (t, _, _) = self.apply_pairs(&given, &d);
+                    t.check().map_or_else(|f| !same_rule(&f), |()| true)
+                });
+                match one {
+                    Some(c) => vec![c.clone()],
+                    None => cands.clone(),
+                }
+            };
+            let applied_pairs: Vec<(String, String)> = given
+                .iter()
+                .filter(|(k, _)| applied.contains(k))
+                .cloned()
+                .collect();
+            for k in &pick {
+                let v = given
+                    .iter()
+                    .find(|(gk, _)| gk == k)
+                    .map_or("", |(_, v)| v.as_str());
+                resets.push(if cands.contains(k) {
+                    blame(&e, &involved, k, v, &applied_pairs, link)
+                } else {
+                    ParamError::new(k, v, format!("the rest does not run with it: {e}"))
+                });
+            }
+            dropped.extend(pick);
+        };
+        for (k, v) in hidden {
+            let plain: String = k
+                .chars()
+                .filter(|c| !crate::params::invisible(*c))
+                .collect();
+            let hint = if !plain.is_empty() && s.get(&plain).is_some() {
+                format!("; did you mean {plain}?")
+            } else {
+                String::new()
+            };
+            errs.push(ParamError::new(
+                &k,
+                &v,
+                format!(
+                    "a key with a control or invisible character (shown %-escaped) is no key \
+                     of this view{hint}"
+                ),
+            ));
+        }
+        errs.extend(key_errs);
+        errs.extend(resets);
+        (s, errs)
+    }
+
+    /// `self` with the pairs of `given` not in `dropped` applied, each on its own (no rule
+    /// between values is checked), in the order: `v`, `view`, the keys that decide which keys
+    /// exist (`model`, `n`, `funit`), the shared keys, the per-model ones (`lugre.sigma0`
+    /// overrides a shared `sigma0` however the link orders them). Returns the scenario, the
+    /// errors of keys refused on their own and the keys applied.
+    fn apply_pairs(
+        &self,
+        given: &[(String, String)],
+        dropped: &[String],
+    ) -> (Scenario, Vec<ParamError>, Vec<String>) {
+        let rank = |k: &str| match k {
+            "v" => 0,
+            "view" => 1,
+            "model" => 2,
+            "n" => 3,
+            "funit" => 4,
+            _ if k.contains('.') => 6,
+            _ => 5,
+        };
+        let kept: Vec<&(String, String)> =
+            given.iter().filter(|(k, _)| !dropped.contains(k)).collect();
+        // rank by rank, each in the given (key) order
+        let live: Vec<&(String, String)> = (0..=6)
+            .flat_map(|r| kept.iter().copied().filter(move |(k, _)| rank(k) == r))
+            .collect();
+        let mut s = self.clone();
+        let mut errs = Vec::new();
+        let mut applied = Vec::new();
+        for (k, v) in &live {
+            // the form (5) and the rheological inputs describe the same n = 1 model: one change
+            // gives one or the other (which would win would depend on the order), whatever
+            // becomes of the form (5)'s keys
+            if matches!(s.body, Body::Frbd(_))
+                && RHEO_KEYS.contains(&k.as_str())
+                && given.iter().any(|(g, _)| SIGMA_KEYS.contains(&g.as_str()))
+            {
+                errs.push(ParamError::new(
+                    k,
+                    v,
+                    "conflicts with sigma0/sigma1/gamma1: give the rheological parameters \
+                     or the form (5), not both",
+                ));
+                continue;
+            }
+            let mut t = s.clone();
+            let r = if k == "view" {
+                view_def(v).map(|d| t.switch_view(d))
+            } else {
+                t.apply(k, v)
+            };
+            match r {
+                Ok(()) => {
+                    s = t;
+                    applied.push(k.clone());
+                }
+                Err(e) => errs.push(e),
+            }
+        }
+        s.normalize();
+        (s, errs, applied)
+    }
+
+    /// Whether the scenario runs as far as can be known without computing: its models build
+    /// and its view's job takes its values (the rules between values: v_min < v_max, μ_s ≥ μ_k).
+    fn check(&self) -> Result<(), ParamError> {
+        self.validate()?;
+        self.job().map(|_| ())
+    }
+
+    /// The keys an error is about, each with its value as the rule saw it: the error's own,
+    /// and for a key the view derives from its own (the benchmark's `fn` = m·g) those too.
+    fn involved(&self, e: &ParamError) -> Vec<(String, String)> {
+        let mut out: Vec<(String, String)> = Vec::new();
+        let own = std::iter::once((e.key.clone(), e.value.clone())).chain(e.others.clone());
+        for (k, x) in own {
+            let from = self.derived_from(&k);
+            if from.is_empty() {
+                out.push((k, x));
+            } else {
+                out.push((k, format!("{x} (from {})", from.join(", "))));
+                for f in from {
+                    let x = self.get(f).unwrap_or_default();
+                    out.push((f.to_string(), x));
+                }
+            }
+        }
+        out
+    }
+
+    /// The view's keys a derived model key (`fn` = m·g) depends on: those whose change changes
+    /// it (empty for any other key).
+    fn derived_from(&self, key: &str) -> Vec<&'static str> {
+        let Some(derive) = self.view.derive else {
+            return Vec::new();
+        };
+        if !self.view.derived_model_keys.contains(&key) {
+            return Vec::new();
+        }
+        let base = self.view_values();
+        let at = |v: &[f64]| {
+            derive(v)
+                .into_iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, x)| x.to_bits())
+        };
+        let x0 = at(&base);
+        self.view
+            .params
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| {
+                let mut v = base.clone();
+                v[*i] = if v[*i] == 0.0 { 1.0 } else { 2.0 * v[*i] };
+                at(&v) != x0
+            })
+            .map(|(_, p)| p.key)
+            .collect()
     }
 
     fn apply(&mut self, key: &str, value: &str) -> Result<(), ParamError> {
@@ -617,12 +840,6 @@ impl Inputs for Scenario {
         match &self.body {
             Body::Models(g) => self.view.params.iter().map(|p| g.value(p)).collect(),
             Body::Frbd(_) => Vec::new(),
-        }
-    }
-    fn given(&self, key: &str) -> bool {
-        match &self.body {
-            Body::Models(g) => g.values.contains_key(key),
-            Body::Frbd(f) => f.get(key).is_some() && f.given(key),
         }
     }
     fn build_models(&self) -> Result<Vec<BuiltModel>, ParamError> {

@@ -2,14 +2,19 @@
 //! percent-encoding. Decoding never panics; invalid escapes are kept literally.
 
 /// Splits a query string into decoded (key, value) pairs; empty pieces (`a=1&&b=2`) are skipped.
+///
+/// Values lose surrounding white space; keys only plain spaces (`+`, `%20`): a key with a
+/// control or invisible character (`vs%0D`) stays as it is, so that it is refused by its
+/// name rather than taken for `vs` or dropped.
 pub fn pairs(query: &str) -> Vec<(String, String)> {
     let q = query.trim();
     let q = q.strip_prefix('?').unwrap_or(q);
+    let key = |k: &str| decode(k).trim_matches(' ').to_string();
     q.split('&')
         .filter(|p| !p.trim().is_empty())
         .map(|p| match p.split_once('=') {
-            Some((k, v)) => (decode(k).trim().to_string(), decode(v).trim().to_string()),
-            None => (decode(p).trim().to_string(), String::new()),
+            Some((k, v)) => (key(k), decode(v).trim().to_string()),
+            None => (key(p), String::new()),
         })
         .collect()
 }

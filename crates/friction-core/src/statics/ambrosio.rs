@@ -3,10 +3,7 @@
 //! F = 0 for |v| < v_0 (keeps F from flipping direction near rest), a linear ramp to F_C on
 //! \[v_0, v_1\], then F_C sgn(v). Switching surfaces (kinks): |v| = v_0 and |v| = v_1.
 
-use super::{
-    checked, relation_error, sgn, static_model, vel, Cat, FromValues, StaticLaw, FN, MAX_SWITCHES,
-    MUK,
-};
+use super::{checked, sgn, static_model, vel, Cat, FromValues, StaticLaw, FN, MAX_SWITCHES, MUK};
 use crate::model::ModelInfo;
 use crate::params::{ParamError, ParamSpec};
 
@@ -38,7 +35,10 @@ impl FromValues for Ambrosio {
     fn from_values(values: &[f64]) -> Result<Self, ParamError> {
         let [muk, fnorm, v0, v1] = checked(&PARAMS, values)?;
         if v1 <= v0 {
-            return Err(relation_error("v1", v1, "must be greater than v0"));
+            return Err(ParamError::relation(
+                &[("v1", v1), ("v0", v0)],
+                "needs v1 > v0",
+            ));
         }
         Ok(Ambrosio {
             fc: muk * fnorm,

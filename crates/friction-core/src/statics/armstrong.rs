@@ -40,7 +40,7 @@
 //! with τ_L = 0 the slip force at v → 0 re-sticks at once and the benchmark chatters (the
 //! solver runs out of steps), so keep τ_L > 0 for closed-loop runs.
 
-use super::{checked, relation_error, sgn, Cat, FromValues, Switching, FN, MAX_SWITCHES, MUK, MUS};
+use super::{checked, sgn, Cat, FromValues, Switching, FN, MAX_SWITCHES, MUK, MUS};
 use crate::model::{FrictionModel, ModelInfo};
 use crate::params::{ParamError, ParamSpec};
 
@@ -133,10 +133,9 @@ impl FromValues for Armstrong {
     fn from_values(values: &[f64]) -> Result<Self, ParamError> {
         let [mus, muk, fnorm, sigma0, fv, vs, taul, gamma, ratio] = checked(&PARAMS, values)?;
         if mus < muk {
-            return Err(relation_error(
-                "mus",
-                mus,
-                "must be ≥ muk (the long-dwell breakaway μ_s F_N includes F_C = μ_k F_N)",
+            return Err(ParamError::relation(
+                &[("mus", mus), ("muk", muk)],
+                "needs mus ≥ muk (the long-dwell breakaway μ_s F_N includes F_C = μ_k F_N)",
             ));
         }
         let fs_inf = (mus - muk) * fnorm;

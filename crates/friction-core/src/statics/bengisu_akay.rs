@@ -6,7 +6,7 @@
 //! α = 1e4 s/m, β = 1e3 s/m (a Stribeck decay on the thesis' v_S = 1 mm/s scale, peak ≈ 0.875 F_s)
 //! are placeholders, not from \[T\]. No switching surface (C¹).
 
-use super::{checked, relation_error, sgn, static_model, Cat, FromValues, StaticLaw, FN, MUK, MUS};
+use super::{checked, sgn, static_model, Cat, FromValues, StaticLaw, FN, MUK, MUS};
 use crate::model::ModelInfo;
 use crate::params::{ParamError, ParamSpec};
 
@@ -25,7 +25,8 @@ const fn rate(key: &'static str, name: &'static str, symbol: &'static str, d: f6
 
 const PARAMS: [ParamSpec; 5] = [
     MUS,
-    MUK,
+    // ξ = μ_s/μ_k: the shared range's end μ_k = 0 could never run, so it ends above it
+    ParamSpec { min: 1e-6, ..MUK },
     FN,
     rate("alpha", "Rise rate (placeholder, not from [T])", "α", 1e4),
     rate("beta", "Decay rate (placeholder, not from [T])", "β", 1e3),
@@ -52,9 +53,6 @@ pub struct BengisuAkay {
 impl FromValues for BengisuAkay {
     fn from_values(values: &[f64]) -> Result<Self, ParamError> {
         let [mus, muk, fnorm, alpha, beta] = checked(&PARAMS, values)?;
-        if muk <= 0.0 {
-            return Err(relation_error("muk", muk, "must be > 0 (ξ = μ_s/μ_k)"));
-        }
         Ok(BengisuAkay {
             fc: muk * fnorm,
             xi: mus / muk,

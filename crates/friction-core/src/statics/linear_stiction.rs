@@ -7,8 +7,7 @@
 //! continuous).
 
 use super::{
-    checked, relation_error, sgn, static_model, vel, Cat, FromValues, StaticLaw, FN, MAX_SWITCHES,
-    MUK, MUS,
+    checked, sgn, static_model, vel, Cat, FromValues, StaticLaw, FN, MAX_SWITCHES, MUK, MUS,
 };
 use crate::model::ModelInfo;
 use crate::params::{ParamError, ParamSpec};
@@ -43,7 +42,10 @@ impl FromValues for LinearStiction {
     fn from_values(values: &[f64]) -> Result<Self, ParamError> {
         let [mus, muk, fnorm, v0, v1] = checked(&PARAMS, values)?;
         if v1 <= v0 {
-            return Err(relation_error("v1", v1, "must be greater than v0"));
+            return Err(ParamError::relation(
+                &[("v1", v1), ("v0", v0)],
+                "needs v1 > v0",
+            ));
         }
         Ok(LinearStiction {
             fs: mus * fnorm,

@@ -12,7 +12,7 @@
 //! function changes sign exactly on one switching surface (a kink or a jump of the law).
 
 use crate::model::{FrictionModel, ModelEntry, ModelInfo};
-use crate::params::{fmt_num, ParamError, ParamSpec};
+use crate::params::{ParamError, ParamSpec};
 
 pub mod ambrosio;
 pub mod andersson;
@@ -216,11 +216,6 @@ pub(crate) fn checked<const N: usize>(
         out[i] = s.check(values.get(i).copied().unwrap_or(s.default))?;
     }
     Ok(out)
-}
-
-/// Error for a violated relation between two parameters, e.g. `v1 > v0`.
-pub(crate) fn relation_error(key: &str, value: f64, reason: &str) -> ParamError {
-    ParamError::new(key, &fmt_num(value), reason)
 }
 
 /// sgn with sgn(0) = 0 (CATALOG §0.3); NaN-free for finite input.

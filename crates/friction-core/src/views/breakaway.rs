@@ -15,9 +15,12 @@ use crate::experiments::stickslip::forced::{
 };
 use crate::experiments::stickslip::{self, StickSlipError, Workspace, MAX_STEPS};
 use crate::integrate::rodas::SolveError;
-use crate::job::{columns, sig, BuiltModel, Inputs, Job, Output, Readout, ViewDef, ViewKind};
+use crate::job::{
+    change_hint, changed_values, columns, sig, BuiltModel, Inputs, Job, Output, Readout, ViewDef,
+    ViewKind,
+};
 use crate::model::{short_labels, PROVISIONAL};
-use crate::params::{check_all, fmt_num, spec, values_or_defaults, ParamError, ParamSpec};
+use crate::params::{check_all, spec, values_or_defaults, ParamError, ParamSpec};
 
 /// The view's parameters, in the order [`Ramps::from_values`] reads them.
 pub const PARAMS: [ParamSpec; 6] = [
@@ -96,7 +99,11 @@ pub static VIEW: ViewDef = ViewDef {
     }),
     job: |s: &dyn Inputs| {
         let r = Ramps::from_values(&s.view_values())?;
-        Ok(Box::new(BreakawayJob::new(r, s.build_models()?)))
+        let models = s.build_models()?;
+        let changed = changed_values(&VIEW, s, &models);
+        let mut job = BreakawayJob::new(r, models);
+        job.changed = changed;
+        Ok(Box::new(job))
     },
 };
 
@@ -133,10 +140,9 @@ impl Ramps {
             .expect("values_or_defaults returns one value per spec");
         let n = n.round() as usize;
         if n > 1 && hi <= lo {
-            return Err(ParamError::new(
-                "ratemax",
-                &fmt_num(hi),
-                "must be greater than ratemin for several rates",
+            return Err(ParamError::relation(
+                &[("ratemin", lo), ("ratemax", hi), ("nrates", n as f64)],
+                "needs ratemin < ratemax for several rates",
             ));
         }
         let rates = (0..n)
@@ -168,6 +174,8 @@ pub struct BreakawayJob {
     next: (usize, usize),
     /// The run of `next` when it has started and not finished.
     current: Option<Box<ForcedRun>>,
+    /// Per model, the values changed from their defaults ([`changed_values`]).
+    changed: Vec<Vec<String>>,
 }
 
 impl BreakawayJob {
@@ -187,6 +195,7 @@ impl BreakawayJob {
             errors: Vec::new(),
             next: (0, 0),
             current: None,
+            changed: Vec::new(),
         }
     }
 
@@ -222,6 +231,12 @@ impl BreakawayJob {
 }
 
 impl Job for BreakawayJob {
+    fn budget_hint(&self) -> String {
+        change_hint(
+            self.changed.get(self.next.0).map_or(&[][..], Vec::as_slice),
+            "select fewer models or rates (nrates), or raise the slowest rate (ratemin)",
+        )
+    }
     fn advance(&mut self, _: &dyn Fn() -> f64) {
         let (i, k) = self.next;
         let n = self.ramps.rates.len();
@@ -236,12 +251,22 @@ impl Job for BreakawayJob {
                 self.next = if k + 1 < n { (i, k + 1) } else { (i + 1, 0) };
             }
             Err(err) => {
+                let changed = self.changed.get(i).map_or(&[][..], Vec::as_slice);
                 let msg = match err {
                     StickSlipError::Solver(SolveError::TooManySteps { t }) => format!(
                         "the ramp at ρ = {} N/s needs more than {MAX_STEPS} solver steps \
-                         (stopped at t = {t:.4} s): raise the slowest rate (ratemin) or lower \
-                         u_max (umax)",
-                        sig(rate)
+                         (stopped at t = {t:.4} s): {}",
+                        sig(rate),
+                        change_hint(
+                            changed,
+                            "raise the slowest rate (ratemin) or lower u_max (umax)"
+                        )
+                    ),
+                    StickSlipError::Solver(SolveError::StepTooSmall { t }) => format!(
+                        "the ramp at ρ = {} N/s: step size underflow at t = {t} s (too stiff \
+                         for the solver's smallest step): {}",
+                        sig(rate),
+                        change_hint(changed, "select another model")
                     ),
                     e => format!("the ramp at ρ = {} N/s: {e}", sig(rate)),
                 };

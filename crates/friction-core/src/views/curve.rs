@@ -182,7 +182,7 @@ pub fn composite_presets() -> Vec<Preset> {
 
 fn job(s: &dyn Inputs) -> Result<Box<dyn Job>, ParamError> {
     let values = s.view_values();
-    let settings = Settings::from_values(&values).map_err(|e| blame_given(s, &values, e))?;
+    let settings = Settings::from_values(&values)?;
     let models = s.build_models()?;
     Ok(Box::new(CurveJob {
         result: CurveResult {
@@ -194,19 +194,6 @@ fn job(s: &dyn Inputs) -> Result<Box<dyn Job>, ParamError> {
         run: None,
         finished: 0,
     }))
-}
-
-/// An error about the velocity range names the key the user gave: `vmin=5` alone conflicts with
-/// the default `vmax`, which the user never set.
-fn blame_given(s: &dyn Inputs, values: &[f64], e: ParamError) -> ParamError {
-    if e.key == "vmax" && !s.given("vmax") && s.given("vmin") {
-        return ParamError::new(
-            "vmin",
-            &fmt_num(values[0]),
-            format!("must be less than vmax = {}", fmt_num(values[1])),
-        );
-    }
-    e
 }
 
 /// Points of a curve per unit of work for a model with state: each settles over

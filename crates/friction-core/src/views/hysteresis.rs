@@ -3,9 +3,11 @@
 
 use crate::experiments::hysteresis::{HysteresisConfig, HysteresisRun};
 use crate::frbd::spec;
-use crate::job::{columns, sig, FrbdView, Inputs, Job, Output, Readout, ViewDef, ViewKind};
+use crate::job::{
+    columns, sig, undefined_notes, FrbdView, Inputs, Job, Output, Readout, ViewDef, ViewKind,
+};
 use crate::job::{Preset, Presets};
-use crate::params::{fmt_num, ParamError};
+use crate::params::{fmt_cell, fmt_num, ParamError};
 
 /// How the loops' peak and minimum forces are found, as the readout states it.
 pub const PEAK_METHOD: &str = "Peak F and min F: the extremes of the integrator's steady cycle \
@@ -195,6 +197,7 @@ impl Job for HysteresisJob {
             })
             .collect::<Vec<_>>()
             .join(" ");
+        notes.extend(self.metric_notes());
         Readout {
             columns: columns(&[
                 "frequency",
@@ -209,6 +212,23 @@ impl Job for HysteresisJob {
             definitions: vec![PEAK_METHOD.to_string()],
             summary,
         }
+    }
+    fn metric_notes(&self) -> Vec<String> {
+        let unit = self.cfg.unit.label();
+        self.run
+            .loops()
+            .iter()
+            .flat_map(|l| {
+                let m = &l.metrics;
+                let values = [
+                    ("fmax", m.fmax),
+                    ("fmin", m.fmin),
+                    ("area", m.area),
+                    ("energy", m.energy),
+                ];
+                undefined_notes(&format!("{} {unit}", fmt_num(l.freq)), &values, |_, _| None)
+            })
+            .collect()
     }
     fn warnings(&self) -> Vec<String> {
         self.run
@@ -233,10 +253,10 @@ impl Job for HysteresisJob {
                 out.push_str(&format!(
                     "{},{},{},{},{}\n",
                     fmt_num(l.freq),
-                    fmt_num(m.fmax),
-                    fmt_num(m.fmin),
-                    fmt_num(m.area),
-                    fmt_num(m.energy)
+                    fmt_cell(m.fmax),
+                    fmt_cell(m.fmin),
+                    fmt_cell(m.area),
+                    fmt_cell(m.energy)
                 ));
             }
         } else {

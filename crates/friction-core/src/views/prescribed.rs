@@ -19,9 +19,11 @@ use crate::experiments::prescribed::{
     Cycle, CycleRun, Drive, Excitation, EXCITE, PEAK_METHOD, RAD, VMEAN, XAMP,
 };
 use crate::frbd::Frbd;
-use crate::job::{columns, sig, BuiltModel, Inputs, Job, Output, Readout, ViewDef, ViewKind};
+use crate::job::{
+    columns, sig, undefined_notes, BuiltModel, Inputs, Job, Output, Readout, ViewDef, ViewKind,
+};
 use crate::model::{short_labels, Category, FrictionModel, PROVISIONAL};
-use crate::params::{fmt_num, spec, ParamError, ParamSpec};
+use crate::params::{fmt_cell, fmt_num, spec, ParamError, ParamSpec};
 
 /// Frequency keys: `f1` is always used, `f2`..`f4` when not 0 and one model is selected.
 pub const FREQS: [ParamSpec; 4] = [
@@ -309,6 +311,7 @@ impl Job for PrescribedJob {
             })
             .collect::<Vec<_>>()
             .join(" ");
+        notes.extend(self.metric_notes());
         Readout {
             columns: columns(&[
                 if self.by_freq { "frequency" } else { "model" },
@@ -323,6 +326,22 @@ impl Job for PrescribedJob {
             definitions,
             summary,
         }
+    }
+    fn metric_notes(&self) -> Vec<String> {
+        self.finished
+            .iter()
+            .enumerate()
+            .flat_map(|(slot, c)| {
+                let m = &c.metrics;
+                let values = [
+                    ("fmax", m.fmax),
+                    ("fmin", m.fmin),
+                    ("area", m.area),
+                    ("energy", m.energy),
+                ];
+                undefined_notes(&self.labels[slot], &values, |_, _| None)
+            })
+            .collect()
     }
     fn warnings(&self) -> Vec<String> {
         self.finished
@@ -347,10 +366,10 @@ impl Job for PrescribedJob {
                     "{},{},{},{},{},{},{},{}\n",
                     self.model_of(slot).0.info.id,
                     fmt_num(c.freq),
-                    fmt_num(m.fmax),
-                    fmt_num(m.fmin),
-                    fmt_num(m.area),
-                    fmt_num(m.energy),
+                    fmt_cell(m.fmax),
+                    fmt_cell(m.fmin),
+                    fmt_cell(m.area),
+                    fmt_cell(m.energy),
                     m.cycles,
                     u8::from(c.converged)
                 ));

@@ -8,9 +8,12 @@
 use crate::experiments::stickslip::forced::{ForcedRun, ForcedSeries, Forcing, Push};
 use crate::experiments::stickslip::{self, StickSlipError, Workspace, MAX_STEPS};
 use crate::integrate::rodas::SolveError;
-use crate::job::{columns, sig, BuiltModel, Inputs, Job, Output, Readout, ViewDef, ViewKind};
+use crate::job::{
+    change_hint, changed_values, columns, sig, undefined_notes, BuiltModel, Inputs, Job, Output,
+    Readout, ViewDef, ViewKind,
+};
 use crate::model::{short_labels, PROVISIONAL};
-use crate::params::{check_all, spec, values_or_defaults, ParamError, ParamSpec};
+use crate::params::{check_all, fmt_cell, spec, values_or_defaults, ParamError, ParamSpec};
 
 /// The view's parameters, in the order [`Presliding::from_values`] reads them.
 pub const PARAMS: [ParamSpec; 5] = [
@@ -63,7 +66,11 @@ pub static VIEW: ViewDef = ViewDef {
     }),
     job: |s: &dyn Inputs| {
         let p = Presliding::from_values(&s.view_values())?;
-        Ok(Box::new(PreslidingJob::new(p, s.build_models()?)))
+        let models = s.build_models()?;
+        let changed = changed_values(&VIEW, s, &models);
+        let mut job = PreslidingJob::new(p, models);
+        job.changed = changed;
+        Ok(Box::new(job))
     },
 };
 
@@ -160,12 +167,21 @@ pub fn metrics(p: &Presliding, r: &ForcedSeries) -> PreslidingMetrics {
     }
 }
 
-/// A failed run's message, naming the keys to change when it ran out of steps.
-fn run_error(e: &StickSlipError) -> String {
+/// A failed run's message, naming the keys to change when the solver could not finish it: the
+/// values `changed` from their defaults, then the view's usual advice.
+fn run_error(e: &StickSlipError, changed: &[String]) -> String {
     match e {
         StickSlipError::Solver(SolveError::TooManySteps { t }) => format!(
-            "the run needs more than {MAX_STEPS} solver steps (stopped at t = {t:.4} s): run \
-             fewer periods (cycles) or a faster force (freq)"
+            "the run needs more than {MAX_STEPS} solver steps (stopped at t = {t:.4} s): {}",
+            change_hint(
+                changed,
+                "run fewer periods (cycles) or a faster force (freq)"
+            )
+        ),
+        StickSlipError::Solver(SolveError::StepTooSmall { t }) => format!(
+            "step size underflow at t = {t} s (the run is too stiff for the solver's smallest \
+             step): {}",
+            change_hint(changed, "select another model")
         ),
         e => e.to_string(),
     }
@@ -181,6 +197,8 @@ pub struct PreslidingJob {
     runs: Vec<(usize, ForcedSeries)>,
     errors: Vec<String>,
     next: usize,
+    /// Per model, the values changed from their defaults ([`changed_values`]).
+    changed: Vec<Vec<String>>,
 }
 
 impl PreslidingJob {
@@ -194,11 +212,18 @@ impl PreslidingJob {
             runs: Vec::new(),
             errors: Vec::new(),
             next: 0,
+            changed: Vec::new(),
         }
     }
 }
 
 impl Job for PreslidingJob {
+    fn budget_hint(&self) -> String {
+        change_hint(
+            self.changed.get(self.next).map_or(&[][..], Vec::as_slice),
+            "select fewer models or run fewer periods (cycles)",
+        )
+    }
     fn advance(&mut self, _: &dyn Fn() -> f64) {
         let i = self.next;
         let Some((e, m)) = self.models.get(i) else {
@@ -221,8 +246,11 @@ impl Job for PreslidingJob {
         let mut run = match started {
             Ok(run) => run,
             Err(err) => {
-                self.errors
-                    .push(format!("{}: {}", e.info.name, run_error(&err)));
+                self.errors.push(format!(
+                    "{}: {}",
+                    e.info.name,
+                    run_error(&err, self.changed.get(i).map_or(&[][..], Vec::as_slice))
+                ));
                 self.next += 1;
                 return;
             }
@@ -238,8 +266,11 @@ impl Job for PreslidingJob {
                 if let Some(r) = run.partial(&self.ws) {
                     self.runs.push((i, r));
                 }
-                self.errors
-                    .push(format!("{}: {}", e.info.name, run_error(&err)));
+                self.errors.push(format!(
+                    "{}: {}",
+                    e.info.name,
+                    run_error(&err, self.changed.get(i).map_or(&[][..], Vec::as_slice))
+                ));
                 self.next += 1;
             }
         }
@@ -322,6 +353,7 @@ impl Job for PreslidingJob {
                 .map(|(e, _)| format!("{}: {PROVISIONAL}", e.info.base_name())),
         );
         notes.extend(self.errors.iter().cloned());
+        notes.extend(self.metric_notes());
         Readout {
             columns: columns(&[
                 "model",
@@ -337,6 +369,32 @@ impl Job for PreslidingJob {
             definitions,
             summary,
         }
+    }
+    fn metric_notes(&self) -> Vec<String> {
+        let infos: Vec<_> = self.models.iter().map(|(e, _)| e.info).collect();
+        let labels = short_labels(&infos);
+        self.runs
+            .iter()
+            .flat_map(|(i, r)| {
+                let m = metrics(&self.p, r);
+                let values = [
+                    ("stiffness_N_per_m", m.stiffness),
+                    ("x_max_m", m.x_max),
+                    ("x_min_m", m.x_min),
+                    ("drift_m", m.drift),
+                    ("v_max_m_per_s", m.v_max),
+                ];
+                undefined_notes(&labels[*i], &values, |k, x| match k {
+                    "stiffness_N_per_m" if x.is_infinite() => Some(
+                        "x did not move between u = u_0/20 and u_0/10: the slope du/dx is \
+                         infinite (no pre-sliding displacement; the readout shows ∞)",
+                    ),
+                    "stiffness_N_per_m" => Some("the force did not reach u_0/10 in the run"),
+                    "drift_m" => Some("the run is shorter than one period of the force"),
+                    _ => None,
+                })
+            })
+            .collect()
     }
     fn csv(&self, metrics_only: bool) -> String {
         let multi = self.models.len() > 1;
@@ -359,7 +417,12 @@ impl Job for PreslidingJob {
                 let m = metrics(&self.p, r);
                 out.push_str(&format!(
                     "{id}{},{},{},{},{},{}\n",
-                    m.stiffness, m.x_max, m.x_min, m.drift, m.v_max, m.steps
+                    fmt_cell(m.stiffness),
+                    fmt_cell(m.x_max),
+                    fmt_cell(m.x_min),
+                    fmt_cell(m.drift),
+                    fmt_cell(m.v_max),
+                    m.steps
                 ));
                 continue;
             }

@@ -4,8 +4,10 @@
 use crate::experiments::driven::UNIT_WORK;
 use crate::experiments::relaxation::{self, Curve, RelaxationConfig};
 use crate::integrate::linear::LinearModel;
-use crate::job::{columns, sig, FrbdView, Inputs, Job, Output, Readout, ViewDef, ViewKind};
-use crate::params::{fmt_num, ParamError};
+use crate::job::{
+    columns, sig, undefined_notes, FrbdView, Inputs, Job, Output, Readout, ViewDef, ViewKind,
+};
+use crate::params::{fmt_cell, fmt_num, ParamError};
 
 /// The view.
 pub static VIEW: ViewDef = ViewDef {
@@ -136,10 +138,26 @@ impl Job for RelaxationJob {
                 "steady state [N]",
             ]),
             rows,
-            notes: Vec::new(),
+            notes: self.metric_notes(),
             definitions: Vec::new(),
             summary,
         }
+    }
+    fn metric_notes(&self) -> Vec<String> {
+        self.curves
+            .iter()
+            .flat_map(|c| {
+                let values = [
+                    ("f_end", c.f.last().copied().unwrap_or(f64::NAN)),
+                    ("steady", c.steady),
+                    (
+                        "fmax",
+                        c.f.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+                    ),
+                ];
+                undefined_notes(&c.label, &values, |_, _| None)
+            })
+            .collect()
     }
     fn csv(&self, metrics: bool) -> String {
         let curves = &self.curves;
@@ -152,9 +170,9 @@ impl Job for RelaxationJob {
                 out.push_str(&format!(
                     "{},{},{},{}\n",
                     c.label,
-                    fmt_num(fend),
-                    fmt_num(c.steady),
-                    fmt_num(fmax)
+                    fmt_cell(fend),
+                    fmt_cell(c.steady),
+                    fmt_cell(fmax)
                 ));
             }
             return out;

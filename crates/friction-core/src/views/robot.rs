@@ -5,8 +5,10 @@
 use crate::experiments::robot_arm::{self, Arm, Metrics, RobotPieces, RobotRun};
 use crate::frbd::Frbd;
 use crate::integrate::linear::LinearModel;
-use crate::job::{columns, sig, FrbdView, Inputs, Job, Output, Readout, ViewDef, ViewKind};
-use crate::params::{fmt_num, ParamError};
+use crate::job::{
+    columns, sig, undefined_notes, FrbdView, Inputs, Job, Output, Readout, ViewDef, ViewKind,
+};
+use crate::params::{fmt_cell, fmt_num, ParamError};
 
 /// The view.
 pub static VIEW: ViewDef = ViewDef {
@@ -148,7 +150,19 @@ impl Job for RobotJob {
         self.error.clone()
     }
     fn readout(&self) -> Readout {
-        readout(&self.arm, self.shown(), self.error.as_deref())
+        let mut r = readout(&self.arm, self.shown(), self.error.as_deref());
+        r.notes.extend(self.metric_notes());
+        r
+    }
+    fn metric_notes(&self) -> Vec<String> {
+        let Some(r) = self.shown() else {
+            return Vec::new();
+        };
+        let values: Vec<(&str, f64)> = metric_rows(&r.metrics)
+            .iter()
+            .map(|(k, x, _)| (*k, *x))
+            .collect();
+        undefined_notes("robot", &values, |k, _| why_undefined(k))
     }
     fn csv(&self, metrics: bool) -> String {
         let Some(r) = self.shown() else {
@@ -175,9 +189,25 @@ impl Job for RobotJob {
     }
 }
 
-/// The metrics as `metric,value,unit` rows (NaN settling time: not settled by t_end).
+/// The metrics as `metric,value,unit` rows (an empty settling time: not settled by t_end).
 fn metrics_csv(m: &Metrics) -> String {
-    let rows: [(&str, f64, &str); 12] = [
+    let mut s = String::from("metric,value,unit\n");
+    for (k, v, u) in metric_rows(m) {
+        s.push_str(&format!("{k},{},{u}\n", fmt_cell(v)));
+    }
+    s
+}
+
+/// Why a robot metric can be undefined (its CSV cell then empty).
+fn why_undefined(name: &str) -> Option<&'static str> {
+    (name == "settling_time").then_some(
+        "|q̃| is outside the settling band (settle_band) at t_end: not settled in the run",
+    )
+}
+
+/// (name, value, unit) of the metrics, in the CSV's order.
+fn metric_rows(m: &Metrics) -> [(&'static str, f64, &'static str); 12] {
+    [
         ("final_error", m.final_error, "rad"),
         ("max_error", m.max_error, "rad"),
         ("rms_error_second_half", m.rms_error_late, "rad"),
@@ -190,12 +220,7 @@ fn metrics_csv(m: &Metrics) -> String {
         ("max_fhat_error_second_half", m.max_fhat_error_late, "N·m"),
         ("steps", m.steps as f64, ""),
         ("rejected", m.rejected as f64, ""),
-    ];
-    let mut s = String::from("metric,value,unit\n");
-    for (k, v, u) in rows {
-        s.push_str(&format!("{k},{},{u}\n", fmt_num(v)));
-    }
-    s
+    ]
 }
 
 /// The view's numbers: one row for the run.

@@ -3,9 +3,16 @@
 //! advanced [`stickslip::unit_steps`] solver steps at a time (a long `t_end` with a switching
 //! model takes seconds; GMS with 1000 elements 0.5 ms a step). Run times are measured with the caller's clock: the core has none.
 
-use crate::experiments::stickslip::{self, Bench, BenchRun, StickSlipRun, Workspace, PARAMS};
-use crate::job::{columns, sig, BuiltModel, Job, Output, Readout, Table, ViewDef, ViewKind};
+use crate::experiments::stickslip::{
+    self, Bench, BenchRun, StickSlipError, StickSlipRun, Workspace, MAX_STEPS, PARAMS,
+};
+use crate::integrate::rodas::SolveError;
+use crate::job::{
+    change_hint, changed_values, columns, sig, undefined_notes, BuiltModel, Job, Output, Readout,
+    Table, ViewDef, ViewKind,
+};
 use crate::model::short_labels;
+use crate::params::fmt_num;
 use crate::views::table65;
 
 /// The view.
@@ -31,7 +38,11 @@ pub static VIEW: ViewDef = ViewDef {
     }),
     job: |s| {
         let bench = Bench::from_values(&s.view_values())?;
-        Ok(Box::new(StickSlipJob::new(bench, s.build_models()?)))
+        let models = s.build_models()?;
+        let changed = changed_values(&VIEW, s, &models);
+        let mut job = StickSlipJob::new(bench, models);
+        job.changed = changed;
+        Ok(Box::new(job))
     },
 };
 
@@ -52,6 +63,9 @@ pub struct StickSlipJob {
     held: Option<(usize, StickSlipRun, f64)>,
     /// The model being computed (`models.len()` when all are done).
     next: usize,
+    /// Per model, the values changed from their defaults ([`changed_values`]): what a run the
+    /// solver could not finish names as the keys to change.
+    changed: Vec<Vec<String>>,
 }
 
 impl StickSlipJob {
@@ -66,6 +80,28 @@ impl StickSlipJob {
             errors: Vec::new(),
             held: None,
             next: 0,
+            changed: Vec::new(),
+        }
+    }
+
+    /// Why model `i`'s run failed, with what to change: a run out of steps or below the
+    /// solver's smallest step at a range's end names the values changed from their defaults.
+    fn run_error(&self, i: usize, err: &StickSlipError) -> String {
+        let changed = self.changed.get(i).map_or(&[][..], Vec::as_slice);
+        let usual = "shorten t_end (tend) or soften the spring k (kspring)";
+        match err {
+            StickSlipError::Solver(SolveError::TooManySteps { t }) => format!(
+                "the run needs more than {MAX_STEPS} solver steps (stopped at t = {t:.4} s of \
+                 {} s): {}",
+                fmt_num(self.bench.tend),
+                change_hint(changed, usual)
+            ),
+            StickSlipError::Solver(SolveError::StepTooSmall { t }) => format!(
+                "step size underflow at t = {t} s (the run is too stiff for the solver's \
+                 smallest step): {}",
+                change_hint(changed, "select another model")
+            ),
+            e => e.to_string(),
         }
     }
 
@@ -115,13 +151,15 @@ impl Job for StickSlipJob {
                         if let Some(r) = run.partial(&self.ws) {
                             self.runs.push((i, r, ms + (clock() - t)));
                         }
-                        self.errors.push(format!("{}: {err}", e.info.name));
+                        let msg = self.run_error(i, &err);
+                        self.errors.push(format!("{}: {msg}", e.info.name));
                         self.next += 1;
                     }
                 }
             }
             Err(err) => {
-                self.errors.push(format!("{}: {err}", e.info.name));
+                let msg = self.run_error(i, &err);
+                self.errors.push(format!("{}: {msg}", e.info.name));
                 self.next += 1;
             }
         }
@@ -144,7 +182,12 @@ impl Job for StickSlipJob {
         (self.next, self.models.len())
     }
     fn budget_hint(&self) -> String {
-        "lower tend or select fewer models (a stiff model, e.g. a large sigma0, takes many solver steps)".into()
+        // the model in progress: a value at a range's end may make it too stiff to finish
+        change_hint(
+            self.changed.get(self.next).map_or(&[][..], Vec::as_slice),
+            "lower tend or select fewer models (a stiff model, e.g. a large sigma0, takes many \
+             solver steps)",
+        )
     }
     fn output_version(&self) -> Option<usize> {
         Some(self.runs.len() + self.errors.len() + usize::from(self.held.is_some()))
@@ -195,6 +238,7 @@ impl Job for StickSlipJob {
             .filter_map(|(e, _)| e.info.provisional_note())
             .collect();
         notes.extend(self.errors.iter().cloned());
+        notes.extend(self.metric_notes());
         Readout {
             columns: columns(&[
                 "model",
@@ -211,6 +255,18 @@ impl Job for StickSlipJob {
             definitions: Vec::new(),
             summary,
         }
+    }
+    fn metric_notes(&self) -> Vec<String> {
+        let labels = self.labels();
+        self.shown()
+            .flat_map(|(i, r, ms)| {
+                let m = Self::metrics(r, *ms);
+                let values: Vec<(&str, f64)> = m.rows().iter().map(|(k, x, _)| (*k, *x)).collect();
+                undefined_notes(&labels[*i], &values, |k, _| {
+                    stickslip::Metrics::why_undefined(k)
+                })
+            })
+            .collect()
     }
     fn csv(&self, metrics: bool) -> String {
         let multi = self.models.len() > 1;

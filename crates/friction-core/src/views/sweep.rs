@@ -103,10 +103,9 @@ impl SweepJob {
     pub fn new(s: &dyn Inputs) -> Result<SweepJob, ParamError> {
         let (fmin, fmax) = (s.num("fmin"), s.num("fmax"));
         if fmax <= fmin {
-            return Err(ParamError::new(
-                "fmax",
-                &fmt_num(fmax),
-                "must be greater than fmin",
+            return Err(ParamError::relation(
+                &[("fmin", fmin), ("fmax", fmax)],
+                "needs fmin < fmax",
             ));
         }
         let nf = s.num("nf");

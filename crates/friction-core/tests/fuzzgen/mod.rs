@@ -106,6 +106,91 @@ pub fn legal_query(r: &mut Rng) -> String {
     s.to_query()
 }
 
+/// A random link whose every value is legal on its own, with no regard to the rules between
+/// values (μ_s ≥ μ_k, v_min < v_max, σ1 > σ0·γ1): a view, for registry views one to `max_models`
+/// model ids, the keys that shape the controls (`n`, `funit`, …), then a random subset of the
+/// other controls, each in its own range (lists as long as the scenario wants them). As
+/// (key, value) pairs in the order generated; `v=1` sometimes among them. What a user may type
+/// key by key, in any order, and what a shared link may carry.
+pub fn legal_link(r: &mut Rng) -> Vec<(String, String)> {
+    let view = views::ALL[r.below(views::ALL.len())];
+    let mut s = Scenario::parse(&format!("view={}", view.name)).expect("every view parses");
+    let mut out = vec![("view".to_string(), view.name.to_string())];
+    if r.chance(0.3) {
+        out.push(("v".into(), "1".into()));
+    }
+    let p = 0.1 + 0.5 * r.unit();
+    // the structural controls first (model, n, funit, …): they decide the other controls
+    let mut done: Vec<&'static str> = Vec::new();
+    for round in 0..2 {
+        let sigma = r.chance(0.2);
+        for c in s.controls() {
+            if c.key == "view" || done.contains(&c.key) || c.structural != (round == 0) {
+                continue;
+            }
+            if c.key != "model" && !r.chance(p) {
+                continue;
+            }
+            // one change gives the form (5) or the rheological inputs, not both
+            let role = c.role.as_str();
+            if (role == "sigma" && !sigma) || (role == "rheo" && sigma) {
+                continue;
+            }
+            let text = match &c.kind {
+                ControlKind::Number => number(r, &c),
+                ControlKind::List { max_len, items, .. } => {
+                    let n = if c.key == "freqs" {
+                        1 + r.below((*max_len).max(1))
+                    } else {
+                        items.len()
+                    };
+                    (0..n).map(|_| number(r, &c)).collect::<Vec<_>>().join(",")
+                }
+                ControlKind::Choice { options } => options[r.below(options.len())].0.to_string(),
+                ControlKind::MultiChoice { options, max_len } => (0..1 + r.below(*max_len))
+                    .map(|_| options[r.below(options.len())].0)
+                    .collect::<Vec<_>>()
+                    .join(","),
+            };
+            if c.structural && s.set(c.key, &text).is_err() {
+                continue;
+            }
+            done.push(c.key);
+            out.push((c.key.to_string(), text));
+        }
+    }
+    out
+}
+
+/// A legal value of a number control (whole for a count).
+fn number(r: &mut Rng, c: &friction_core::scenario::Control) -> String {
+    let x = value_in(r, c.min, c.max, c.log);
+    if c.integer {
+        format!("{}", x.round())
+    } else {
+        fmt(x)
+    }
+}
+
+/// `pairs` as a query string (keys and values percent-encoded where needed).
+pub fn link_text(pairs: &[(String, String)]) -> String {
+    use friction_core::scenario::query::encode;
+    pairs
+        .iter()
+        .map(|(k, v)| format!("{}={}", encode(k), encode(v)))
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+/// `pairs` in a random order (Fisher–Yates).
+pub fn shuffled(r: &mut Rng, pairs: &[(String, String)]) -> Vec<(String, String)> {
+    let mut out = pairs.to_vec();
+    for i in (1..out.len()).rev() {
+        out.swap(i, r.below(i + 1));
+    }
+    out
+}
+
 fn fmt(x: f64) -> String {
     format!("{x:e}")
 }

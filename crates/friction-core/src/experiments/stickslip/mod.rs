@@ -221,6 +221,44 @@ pub struct Metrics {
     pub wall_time_s: Option<f64>,
 }
 
+impl Metrics {
+    /// (name, value, unit) in the order of [`metrics_csv`]; counts as numbers, an unknown wall
+    /// time as NaN (an empty cell).
+    pub fn rows(&self) -> [(&'static str, f64, &'static str); 14] {
+        [
+            ("breakaway_time", self.breakaway_time, "s"),
+            ("breakaway_force", self.breakaway_force, "N"),
+            ("breakaway_x", self.breakaway_x, "m"),
+            ("first_xmax_time", self.first_xmax_time, "s"),
+            ("first_xmax", self.first_xmax, "m"),
+            ("x_max", self.x_max, "m"),
+            ("x_min", self.x_min, "m"),
+            ("period", self.period, "s"),
+            ("n_maxima", self.n_maxima as f64, ""),
+            ("steps", self.steps as f64, ""),
+            ("rejected", self.rejected as f64, ""),
+            ("fevals", self.fevals as f64, ""),
+            ("events", self.events as f64, ""),
+            ("wall_time", self.wall_time_s.unwrap_or(f64::NAN), "s"),
+        ]
+    }
+
+    /// Why the metric `name` can be undefined in a run (its CSV cell then empty).
+    pub fn why_undefined(name: &str) -> Option<&'static str> {
+        Some(match name {
+            "breakaway_time" | "breakaway_force" | "breakaway_x" => {
+                "the friction force on the block has no peak before the first maximum of x \
+                 (no breakaway in the run)"
+            }
+            "first_xmax_time" | "first_xmax" => "x has no local maximum in the run",
+            "x_min" => "x has no minimum after its first maximum in the run",
+            "period" => "fewer than two maxima of x in the run (n_maxima), so no period",
+            "wall_time" => "the run was not timed",
+            _ => return None,
+        })
+    }
+}
+
 /// Time series and metrics of one benchmark run.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct StickSlipRun {
@@ -598,29 +636,9 @@ pub fn to_csv(run: &StickSlipRun) -> String {
 
 /// The metrics as CSV `metric,value,unit`.
 pub fn metrics_csv(m: &Metrics) -> String {
-    let rows: [(&str, String, &str); 14] = [
-        ("breakaway_time", m.breakaway_time.to_string(), "s"),
-        ("breakaway_force", m.breakaway_force.to_string(), "N"),
-        ("breakaway_x", m.breakaway_x.to_string(), "m"),
-        ("first_xmax_time", m.first_xmax_time.to_string(), "s"),
-        ("first_xmax", m.first_xmax.to_string(), "m"),
-        ("x_max", m.x_max.to_string(), "m"),
-        ("x_min", m.x_min.to_string(), "m"),
-        ("period", m.period.to_string(), "s"),
-        ("n_maxima", m.n_maxima.to_string(), ""),
-        ("steps", m.steps.to_string(), ""),
-        ("rejected", m.rejected.to_string(), ""),
-        ("fevals", m.fevals.to_string(), ""),
-        ("events", m.events.to_string(), ""),
-        (
-            "wall_time",
-            m.wall_time_s.map_or("NaN".to_string(), |w| w.to_string()),
-            "s",
-        ),
-    ];
     let mut s = String::from("metric,value,unit\n");
-    for (k, v, u) in rows {
-        s.push_str(&format!("{k},{v},{u}\n"));
+    for (k, v, u) in m.rows() {
+        s.push_str(&format!("{k},{},{u}\n", crate::params::fmt_cell(v)));
     }
     s
 }

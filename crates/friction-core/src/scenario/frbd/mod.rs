@@ -149,36 +149,25 @@ pub(crate) fn join(xs: &[f64]) -> String {
 }
 
 impl FrbdScenario {
-    pub(crate) fn with_sigma(&self, sig: &[(&str, &str)]) -> Result<FrbdScenario, Vec<ParamError>> {
-        let mut t = self.clone();
-        let mut base = match t.sigma_now() {
-            Some(b) => b,
-            None => {
-                let (k, v) = sig[0];
-                return Err(vec![ParamError::new(k, v, t.sigma_unavailable())]);
-            }
+    /// Sets one of (σ0, σ1, γ1) of the form (5), the others kept as they are in effect (given,
+    /// or the current n = 1 model mapped); the rheological values give way to the triple. The
+    /// triple is checked with the rest of the change (`Scenario::check`): one of the three alone
+    /// may be non-physical with the current other two while the three given together are fine.
+    fn apply_sigma(&mut self, key: &str, value: &str) -> Result<(), ParamError> {
+        let mut base = self
+            .sigma_now()
+            .ok_or_else(|| ParamError::new(key, value, self.sigma_unavailable()))?;
+        let (i, sp) = match key {
+            "sigma0" => (0, spec::SIGMA0),
+            "sigma1" => (1, spec::SIGMA1),
+            _ => (2, spec::GAMMA1),
         };
-        let mut errs = Vec::new();
-        for (k, v) in sig {
-            let sp = match *k {
-                "sigma0" => (0, spec::SIGMA0),
-                "sigma1" => (1, spec::SIGMA1),
-                _ => (2, spec::GAMMA1),
-            };
-            match sp.1.parse(v) {
-                Ok(x) => base[sp.0] = x,
-                Err(e) => errs.push(e),
-            }
-        }
-        if !errs.is_empty() {
-            return Err(errs);
-        }
-        t.sigma = Some(base);
+        base[i] = sp.parse(value)?;
+        self.sigma = Some(base);
         for rk in RHEO_KEYS {
-            t.vals.remove(rk);
+            self.vals.remove(rk);
         }
-        t.validate().map_err(|e| vec![e])?;
-        Ok(t)
+        Ok(())
     }
 
     /// Prints every non-default value in a fixed key order (floats in their shortest
@@ -267,12 +256,7 @@ impl FrbdScenario {
                     .ok_or_else(|| ParamError::new(key, value, "allowed: hz, rad"))?;
                 Ok(())
             }
-            "sigma0" | "sigma1" | "gamma1" => {
-                *self = self
-                    .with_sigma(&[(key, value)])
-                    .map_err(|mut e| e.remove(0))?;
-                Ok(())
-            }
+            "sigma0" | "sigma1" | "gamma1" => self.apply_sigma(key, value),
             _ => {
                 let k = static_key(key).ok_or_else(|| {
                     ParamError::new(
@@ -398,9 +382,8 @@ impl FrbdScenario {
             let sp = self.freq_spec();
             for x in xs {
                 if sp.check(*x).is_err() {
-                    return Err(ParamError::new(
-                        "freqs",
-                        &join(xs),
+                    return Err(ParamError::relation_text(
+                        &[("freqs", &join(xs)), ("funit", self.funit.as_str())],
                         format!(
                             "value {} outside {} ≤ freqs ≤ {} ({})",
                             fmt_num(*x),
@@ -472,11 +455,6 @@ impl FrbdScenario {
     /// Unit of `freqs`.
     pub(crate) fn freq_unit(&self) -> FreqUnit {
         self.funit
-    }
-
-    /// Whether `key` was set explicitly (to a value other than its default).
-    pub(crate) fn given(&self, key: &str) -> bool {
-        self.vals.contains_key(key) || (key == "n" && self.n.is_some())
     }
 
     /// Switches to another FrBD view: values of keys that exist in both carry over; the robot
