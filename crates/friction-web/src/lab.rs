@@ -7,7 +7,7 @@
 use friction_core::job::{Failed, Job};
 use friction_core::params::ParamError;
 use friction_core::scenario::{ControlKind, Scenario};
-use friction_plot::figure::shared_legend;
+use friction_plot::legend::shared_legend;
 use friction_plot::panels::panels_memo;
 use friction_plot::stickslip::ThinMemo;
 use friction_plot::{
