@@ -19,8 +19,11 @@ use crate::job::{
     change_hint, changed_values, columns, sig, BuiltModel, Inputs, Job, Output, Readout, ViewDef,
     ViewKind,
 };
+use crate::job::{Example, Lesson};
 use crate::model::{short_labels, PROVISIONAL};
+use crate::params::PLACEHOLDER_NOTE;
 use crate::params::{check_all, spec, values_or_defaults, ParamError, ParamSpec};
+use crate::views::lessons::{LUGRE, THESIS};
 
 /// The view's parameters, in the order [`Ramps::from_values`] reads them.
 pub const PARAMS: [ParamSpec; 6] = [
@@ -87,16 +90,17 @@ pub static VIEW: ViewDef = ViewDef {
     max_models: 4,
     default_models: &["lugre", "dahl"],
     default_values: &crate::views::presliding::LUGRE_1995,
-    derived_model_keys: &[],
-    derive: None,
-    metrics: false,
     panels: 2,
     key_controls: &["ratemin", "ratemax", "model"],
-    phenomena: false,
     presets: Some(crate::job::Presets {
         heading: "Class scenarios",
         list: class_presets,
     }),
+    example: Example {
+        query: "view=breakaway&model=lugre&nrates=6",
+        csv: "rate_N_per_s,breakaway_force_N,time_s,applied_force_N,x_m,slid,no_peak",
+    },
+    lesson: LESSON,
     job: |s: &dyn Inputs| {
         let r = Ramps::from_values(&s.view_values())?;
         let models = s.build_models()?;
@@ -105,6 +109,22 @@ pub static VIEW: ViewDef = ViewDef {
         job.changed = changed;
         Ok(Box::new(job))
     },
+    ..ViewDef::BASE
+};
+
+/// What the page's lesson box says about `view=breakaway`.
+const LESSON: Lesson = Lesson {
+    text: &[
+        "The breakaway force is the largest friction force before the block starts to \
+         slide. For dynamic models it depends on how fast the applied force rises.",
+        "The plot shows the breakaway force against the force rate: LuGre's falls as the \
+         rate grows, a static law's stays at μ_s F_N.",
+        "Compare LuGre with Dahl, which has no static peak at all.",
+    ],
+    equation: LUGRE,
+    references: &[THESIS],
+    schematic: None,
+    notes: &[PLACEHOLDER_NOTE],
 };
 
 /// How the breakaway force is defined, with its source (the page shows it under the table).

@@ -22,8 +22,11 @@ use crate::frbd::Frbd;
 use crate::job::{
     columns, sig, undefined_notes, BuiltModel, Inputs, Job, Output, Readout, ViewDef, ViewKind,
 };
+use crate::job::{Example, Lesson};
 use crate::model::{short_labels, Category, FrictionModel, PROVISIONAL};
+use crate::params::PLACEHOLDER_NOTE;
 use crate::params::{fmt_cell, fmt_num, spec, ParamError, ParamSpec};
+use crate::views::lessons::{FRBD, LUGRE, THESIS};
 
 /// Frequency keys: `f1` is always used, `f2`..`f4` when not 0 and one model is selected.
 pub const FREQS: [ParamSpec; 4] = [
@@ -83,18 +86,37 @@ pub static VIEW: ViewDef = ViewDef {
     params: &PARAMS,
     max_models: 4,
     default_models: &["lugre"],
-    default_values: &[],
-    derived_model_keys: &[],
-    derive: None,
-    metrics: true,
+    metrics: Some("model,freq,fmax,fmin,area,energy,cycles,converged"),
     panels: 3,
     key_controls: &["vamp", "f1", "model"],
-    phenomena: false,
     presets: Some(crate::job::Presets {
         heading: "Class scenarios",
         list: class_presets,
     }),
+    example: Example {
+        query: "view=prescribed&model=lugre&excite=1",
+        csv: "freq,t,x,v,F,s1",
+    },
+    lesson: LESSON,
     job: |s| Ok(Box::new(PrescribedJob::new(s)?)),
+    ..ViewDef::BASE
+};
+
+/// What the page's lesson box says about `view=prescribed`.
+const LESSON: Lesson = Lesson {
+    text: &[
+        "Here the motion is prescribed (a velocity v = v_mean + v_amp cos ωt or a \
+         displacement x = x_amp sin ωt) and the friction force of any model is computed \
+         along it.",
+        "The panels show steady loops of F against v and against x and the models' states: \
+         the area of a loop in F–x is the energy lost per cycle.",
+        "Overlay LuGre and the Generalized Maxwell-Slip model, or switch to displacement \
+         driving to see the pre-sliding loop.",
+    ],
+    equation: LUGRE,
+    references: &[THESIS, FRBD],
+    schematic: None,
+    notes: &[PLACEHOLDER_NOTE],
 };
 
 /// Solver steps (FrBD models) or sample intervals (the others) per unit of work.

@@ -12,8 +12,11 @@ use crate::job::{
     change_hint, changed_values, columns, sig, undefined_notes, BuiltModel, Inputs, Job, Output,
     Readout, ViewDef, ViewKind,
 };
+use crate::job::{Example, Lesson};
 use crate::model::{short_labels, PROVISIONAL};
+use crate::params::PLACEHOLDER_NOTE;
 use crate::params::{check_all, fmt_cell, spec, values_or_defaults, ParamError, ParamSpec};
+use crate::views::lessons::{LUGRE, THESIS};
 
 /// The view's parameters, in the order [`Presliding::from_values`] reads them.
 pub const PARAMS: [ParamSpec; 5] = [
@@ -54,16 +57,18 @@ pub static VIEW: ViewDef = ViewDef {
     // registry's Table 7.1 values, the same as the paper's), with Dahl beside it
     default_models: &["lugre", "dahl"],
     default_values: &LUGRE_1995,
-    derived_model_keys: &[],
-    derive: None,
-    metrics: true,
+    metrics: Some("stiffness_N_per_m,x_max_m,x_min_m,drift_m,v_max_m_per_s,steps"),
     panels: 2,
     key_controls: &["amp", "freq", "model"],
-    phenomena: false,
     presets: Some(crate::job::Presets {
         heading: "Class scenarios",
         list: class_presets,
     }),
+    example: Example {
+        query: "view=presliding&model=lugre&amp=1.2",
+        csv: "t_s,u_N,x_m,v_m_per_s,F_N",
+    },
+    lesson: LESSON,
     job: |s: &dyn Inputs| {
         let p = Presliding::from_values(&s.view_values())?;
         let models = s.build_models()?;
@@ -72,6 +77,23 @@ pub static VIEW: ViewDef = ViewDef {
         job.changed = changed;
         Ok(Box::new(job))
     },
+    ..ViewDef::BASE
+};
+
+/// What the page's lesson box says about `view=presliding`.
+const LESSON: Lesson = Lesson {
+    text: &[
+        "Below the breakaway force a real contact does not slide but deforms: the block \
+         creeps a few micrometres back and forth, elastically, with a small hysteresis.",
+        "The plot shows the displacement under a slowly oscillating applied force; a \
+         dynamic model (LuGre, Dahl) shows this pre-sliding, a static law cannot.",
+        "Push the force amplitude towards μ_s F_N: the loops widen and the block starts to \
+         drift.",
+    ],
+    equation: LUGRE,
+    references: &[THESIS],
+    schematic: Some("stickslip"),
+    notes: &[PLACEHOLDER_NOTE],
 };
 
 /// Validated settings.

@@ -17,8 +17,11 @@ use crate::experiments::prescribed::{
 };
 use crate::frbd::Frbd;
 use crate::job::{columns, sig, BuiltModel, Inputs, Job, Output, Readout, ViewDef, ViewKind};
+use crate::job::{Example, Lesson};
 use crate::model::{short_labels, Category, PROVISIONAL};
+use crate::params::PLACEHOLDER_NOTE;
 use crate::params::{fmt_num, spec, ParamError, ParamSpec};
+use crate::views::lessons::{FRBD, GM, THESIS};
 use crate::views::prescribed::{chunk, drive, frbd_models};
 
 /// Lowest frequency: 25/8, so that the default grid (three points per octave) holds 25, 50 and
@@ -69,18 +72,35 @@ pub static VIEW: ViewDef = ViewDef {
     max_models: 4,
     // the letter's FrBD model against the classic bristle model it generalises
     default_models: &["lugre", "frbd-gm"],
-    default_values: &[],
-    derived_model_keys: &[],
-    derive: None,
-    metrics: false,
     panels: 4,
     key_controls: &["fmin", "fmax", "model"],
-    phenomena: false,
     presets: Some(crate::job::Presets {
         heading: "Class scenarios",
         list: class_presets,
     }),
+    example: Example {
+        query: "view=sweep&model=lugre&nf=8",
+        csv: "freq,fmax,fmin,area,energy",
+    },
+    lesson: LESSON,
     job: |s| Ok(Box::new(SweepJob::new(s)?)),
+    ..ViewDef::BASE
+};
+
+/// What the page's lesson box says about `view=sweep`.
+const LESSON: Lesson = Lesson {
+    text: &[
+        "The frequency sweep repeats the prescribed-motion experiment at many frequencies \
+         and keeps only the loop metrics.",
+        "The panels show the peak force, the loop area and the energy per cycle against \
+         frequency: where a model's lag matters, the curves bend.",
+        "Compare LuGre with the FrBD GM model: the letter's Fig. 3 claims are read off such \
+         a sweep.",
+    ],
+    equation: GM,
+    references: &[FRBD, THESIS],
+    schematic: None,
+    notes: &[PLACEHOLDER_NOTE],
 };
 
 /// The sweep: every model at every frequency, one frequency of one model at a time (all models
