@@ -31,6 +31,7 @@ use crate::integrate::rodas::{Method, Options, Rodas, SolveError, System};
 use crate::model::FrictionModel;
 use crate::params::{spec, ParamError, ParamSpec};
 use closed_loop::*;
+use drive::Drive;
 
 /// View parameters, thesis Table 6.1 defaults, in the order [`run`] expects them.
 pub const PARAMS: [ParamSpec; 9] = [
@@ -664,6 +665,7 @@ pub fn build_for_bench(
 }
 
 mod closed_loop;
+mod drive;
 pub mod forced;
 #[cfg(test)]
 mod tests;
