@@ -3,6 +3,7 @@
 
 pub(crate) use crate::params::spec;
 use crate::params::ParamSpec;
+pub(crate) use crate::stribeck::sgn;
 
 /// μ_s, static friction coefficient (Table 6.1: 0.15).
 pub(crate) const MUS: ParamSpec = spec(
@@ -106,18 +107,6 @@ pub(crate) fn check_whole(key: &str, value: f64) -> Result<(), crate::params::Pa
         ))
     } else {
         Ok(())
-    }
-}
-
-/// sgn with sgn(0) = 0 (CATALOG §0.3).
-#[inline]
-pub(crate) fn sgn(x: f64) -> f64 {
-    if x > 0.0 {
-        1.0
-    } else if x < 0.0 {
-        -1.0
-    } else {
-        0.0
     }
 }
 

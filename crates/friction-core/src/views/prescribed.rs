@@ -23,7 +23,7 @@ use crate::job::{
     columns, sig, undefined_notes, BuiltModel, Inputs, Job, Output, Readout, ViewDef, ViewKind,
 };
 use crate::job::{Example, Lesson};
-use crate::model::{short_labels, Category, FrictionModel, PROVISIONAL};
+use crate::model::{short_labels, Category, FrictionModel};
 use crate::params::PLACEHOLDER_NOTE;
 use crate::params::{fmt_cell, fmt_num, spec, ParamError, ParamSpec};
 use crate::views::lessons::{FRBD, LUGRE, THESIS};
@@ -301,9 +301,7 @@ impl Job for PrescribedJob {
                 continue;
             }
             seen.push(e.info.id);
-            if e.info.provisional {
-                notes.push(format!("{}: {PROVISIONAL}", e.info.base_name()));
-            }
+            notes.extend(e.info.provisional_note());
             if m.n_states() == 0 {
                 definitions.push(format!(
                     "{name}: a static law, F = F(v) at every instant: its loop is the law itself"

@@ -13,7 +13,7 @@ use crate::job::{
     Readout, ViewDef, ViewKind,
 };
 use crate::job::{Example, Lesson};
-use crate::model::{short_labels, PROVISIONAL};
+use crate::model::short_labels;
 use crate::params::PLACEHOLDER_NOTE;
 use crate::params::{check_all, fmt_cell, spec, values_or_defaults, ParamError, ParamSpec};
 use crate::views::lessons::{LUGRE, THESIS};
@@ -371,8 +371,7 @@ impl Job for PreslidingJob {
         notes.extend(
             self.models
                 .iter()
-                .filter(|(e, _)| e.info.provisional)
-                .map(|(e, _)| format!("{}: {PROVISIONAL}", e.info.base_name())),
+                .filter_map(|(e, _)| e.info.provisional_note()),
         );
         notes.extend(self.errors.iter().cloned());
         notes.extend(self.metric_notes());

@@ -18,7 +18,7 @@ use crate::experiments::prescribed::{
 use crate::frbd::Frbd;
 use crate::job::{columns, sig, BuiltModel, Inputs, Job, Output, Readout, ViewDef, ViewKind};
 use crate::job::{Example, Lesson};
-use crate::model::{short_labels, Category, PROVISIONAL};
+use crate::model::{short_labels, Category};
 use crate::params::PLACEHOLDER_NOTE;
 use crate::params::{fmt_num, spec, ParamError, ParamSpec};
 use crate::views::lessons::{FRBD, GM, THESIS};
@@ -303,9 +303,7 @@ impl Job for SweepJob {
                 continue;
             }
             seen.push(e.info.id);
-            if e.info.provisional {
-                notes.push(format!("{}: {PROVISIONAL}", e.info.base_name()));
-            }
+            notes.extend(e.info.provisional_note());
         }
         let (vm, va) = self.drive.excitation.velocity_terms(1.0);
         if self.drive.excitation.is_displacement() || vm.abs() < va {
