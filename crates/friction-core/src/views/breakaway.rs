@@ -22,62 +22,71 @@ use crate::job::{
 use crate::job::{Example, Lesson};
 use crate::model::short_labels;
 use crate::params::PLACEHOLDER_NOTE;
-use crate::params::{check_all, spec, values_or_defaults, ParamError, ParamSpec};
+use crate::params::{check_all, values_or_defaults, ParamError, ParamSpec};
 use crate::views::lessons::{LUGRE, THESIS};
 
 /// The view's parameters, in the order [`Ramps::from_values`] reads them.
 pub const PARAMS: [ParamSpec; 6] = [
-    spec("m", "Mass of the block", "m", "kg", 1.0, 1e-3, 1e3, true),
-    spec(
-        "ratemin",
-        "Slowest force rate",
-        "ρ_min",
-        "N/s",
-        0.1,
-        1e-3,
-        1e6,
-        true,
-    ),
-    spec(
-        "ratemax",
-        "Fastest force rate",
-        "ρ_max",
-        "N/s",
-        30.0,
-        1e-3,
-        1e6,
-        true,
-    ),
-    spec(
-        "nrates",
-        "Rates (log-spaced)",
-        "n_ρ",
-        "",
-        12.0,
-        1.0,
-        40.0,
-        false,
-    ),
-    spec(
-        "umax",
-        "Largest applied force (end of a ramp)",
-        "u_max",
-        "N",
-        10.0,
-        1e-6,
-        1e6,
-        true,
-    ),
-    spec(
-        "xslide",
-        "Sliding distance that ends a ramp",
-        "x_slide",
-        "m",
-        0.01,
-        1e-9,
-        10.0,
-        true,
-    ),
+    ParamSpec {
+        key: "m",
+        name: "Mass of the block",
+        symbol: "m",
+        unit: "kg",
+        default: 1.0,
+        min: 1e-3,
+        max: 1e3,
+        log: true,
+    },
+    ParamSpec {
+        key: "ratemin",
+        name: "Slowest force rate",
+        symbol: "ρ_min",
+        unit: "N/s",
+        default: 0.1,
+        min: 1e-3,
+        max: 1e6,
+        log: true,
+    },
+    ParamSpec {
+        key: "ratemax",
+        name: "Fastest force rate",
+        symbol: "ρ_max",
+        unit: "N/s",
+        default: 30.0,
+        min: 1e-3,
+        max: 1e6,
+        log: true,
+    },
+    ParamSpec {
+        key: "nrates",
+        name: "Rates (log-spaced)",
+        symbol: "n_ρ",
+        unit: "",
+        default: 12.0,
+        min: 1.0,
+        max: 40.0,
+        log: false,
+    },
+    ParamSpec {
+        key: "umax",
+        name: "Largest applied force (end of a ramp)",
+        symbol: "u_max",
+        unit: "N",
+        default: 10.0,
+        min: 1e-6,
+        max: 1e6,
+        log: true,
+    },
+    ParamSpec {
+        key: "xslide",
+        name: "Sliding distance that ends a ramp",
+        symbol: "x_slide",
+        unit: "m",
+        default: 0.01,
+        min: 1e-9,
+        max: 10.0,
+        log: true,
+    },
 ];
 
 /// The view.

@@ -25,51 +25,51 @@ use crate::job::{
 use crate::job::{Example, Lesson};
 use crate::model::{short_labels, Category, FrictionModel};
 use crate::params::PLACEHOLDER_NOTE;
-use crate::params::{fmt_cell, fmt_num, spec, ParamError, ParamSpec};
+use crate::params::{fmt_cell, fmt_num, ParamError, ParamSpec};
 use crate::views::lessons::{FRBD, LUGRE, THESIS};
 
 /// Frequency keys: `f1` is always used, `f2`..`f4` when not 0 and one model is selected.
 pub const FREQS: [ParamSpec; 4] = [
-    spec(
-        "f1",
-        "Frequency 1",
-        "f_1",
-        "Hz or rad/s",
-        25.0,
-        1e-3,
-        1e4,
-        true,
-    ),
-    spec(
-        "f2",
-        "Frequency 2 (0: none)",
-        "f_2",
-        "Hz or rad/s",
-        50.0,
-        0.0,
-        1e4,
-        true,
-    ),
-    spec(
-        "f3",
-        "Frequency 3 (0: none)",
-        "f_3",
-        "Hz or rad/s",
-        100.0,
-        0.0,
-        1e4,
-        true,
-    ),
-    spec(
-        "f4",
-        "Frequency 4 (0: none)",
-        "f_4",
-        "Hz or rad/s",
-        0.0,
-        0.0,
-        1e4,
-        true,
-    ),
+    ParamSpec {
+        key: "f1",
+        name: "Frequency 1",
+        symbol: "f_1",
+        unit: "Hz or rad/s",
+        default: 25.0,
+        min: 1e-3,
+        max: 1e4,
+        log: true,
+    },
+    ParamSpec {
+        key: "f2",
+        name: "Frequency 2 (0: none)",
+        symbol: "f_2",
+        unit: "Hz or rad/s",
+        default: 50.0,
+        min: 0.0,
+        max: 1e4,
+        log: true,
+    },
+    ParamSpec {
+        key: "f3",
+        name: "Frequency 3 (0: none)",
+        symbol: "f_3",
+        unit: "Hz or rad/s",
+        default: 100.0,
+        min: 0.0,
+        max: 1e4,
+        log: true,
+    },
+    ParamSpec {
+        key: "f4",
+        name: "Frequency 4 (0: none)",
+        symbol: "f_4",
+        unit: "Hz or rad/s",
+        default: 0.0,
+        min: 0.0,
+        max: 1e4,
+        log: true,
+    },
 ];
 
 /// The view's keys, in display order.

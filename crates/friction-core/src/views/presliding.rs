@@ -15,27 +15,63 @@ use crate::job::{
 use crate::job::{Example, Lesson};
 use crate::model::short_labels;
 use crate::params::PLACEHOLDER_NOTE;
-use crate::params::{check_all, fmt_cell, spec, values_or_defaults, ParamError, ParamSpec};
+use crate::params::{check_all, fmt_cell, values_or_defaults, ParamError, ParamSpec};
 use crate::views::lessons::{LUGRE, THESIS};
 
 /// The view's parameters, in the order [`Presliding::from_values`] reads them.
 pub const PARAMS: [ParamSpec; 5] = [
-    spec("m", "Mass of the block", "m", "kg", 1.0, 1e-3, 1e3, true),
-    spec(
-        "wave",
-        "Applied force: 0 = sine, 1 = triangle",
-        "wave",
-        "",
-        0.0,
-        0.0,
-        1.0,
-        false,
-    ),
+    ParamSpec {
+        key: "m",
+        name: "Mass of the block",
+        symbol: "m",
+        unit: "kg",
+        default: 1.0,
+        min: 1e-3,
+        max: 1e3,
+        log: true,
+    },
+    ParamSpec {
+        key: "wave",
+        name: "Applied force: 0 = sine, 1 = triangle",
+        symbol: "wave",
+        unit: "",
+        default: 0.0,
+        min: 0.0,
+        max: 1.0,
+        log: false,
+    },
     // below the Coulomb level F_C = 0.981 N of the registry defaults, so that no default law
     // slides; LuGre (F_s = 1.4715 N) already draws an open loop
-    spec("amp", "Force amplitude", "u_0", "N", 0.9, 1e-6, 1e6, true),
-    spec("freq", "Force frequency", "f", "Hz", 0.1, 1e-3, 1e3, true),
-    spec("cycles", "Periods", "n", "", 2.0, 1.0, 20.0, false),
+    ParamSpec {
+        key: "amp",
+        name: "Force amplitude",
+        symbol: "u_0",
+        unit: "N",
+        default: 0.9,
+        min: 1e-6,
+        max: 1e6,
+        log: true,
+    },
+    ParamSpec {
+        key: "freq",
+        name: "Force frequency",
+        symbol: "f",
+        unit: "Hz",
+        default: 0.1,
+        min: 1e-3,
+        max: 1e3,
+        log: true,
+    },
+    ParamSpec {
+        key: "cycles",
+        name: "Periods",
+        symbol: "n",
+        unit: "",
+        default: 2.0,
+        min: 1.0,
+        max: 20.0,
+        log: false,
+    },
 ];
 
 /// The model values of Canudas de Wit, Olsson, Åström & Lischinsky (1995) that differ from the

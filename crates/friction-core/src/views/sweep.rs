@@ -20,44 +20,44 @@ use crate::job::{columns, sig, BuiltModel, Inputs, Job, Output, Readout, ViewDef
 use crate::job::{Example, Lesson};
 use crate::model::{short_labels, Category};
 use crate::params::PLACEHOLDER_NOTE;
-use crate::params::{fmt_num, spec, ParamError, ParamSpec};
+use crate::params::{fmt_num, ParamError, ParamSpec};
 use crate::views::lessons::{FRBD, GM, THESIS};
 use crate::views::prescribed::{chunk, drive, frbd_models};
 
 /// Lowest frequency: 25/8, so that the default grid (three points per octave) holds 25, 50 and
 /// 100 Hz exactly and also spans 3.98–15.9 Hz, Fig. 3's ω = 25–100 rad/s.
-pub const FMIN: ParamSpec = spec(
-    "fmin",
-    "Lowest frequency",
-    "f_min",
-    "Hz or rad/s",
-    3.125,
-    1e-3,
-    1e4,
-    true,
-);
+pub const FMIN: ParamSpec = ParamSpec {
+    key: "fmin",
+    name: "Lowest frequency",
+    symbol: "f_min",
+    unit: "Hz or rad/s",
+    default: 3.125,
+    min: 1e-3,
+    max: 1e4,
+    log: true,
+};
 /// Highest frequency.
-pub const FMAX: ParamSpec = spec(
-    "fmax",
-    "Highest frequency",
-    "f_max",
-    "Hz or rad/s",
-    800.0,
-    1e-3,
-    1e4,
-    true,
-);
+pub const FMAX: ParamSpec = ParamSpec {
+    key: "fmax",
+    name: "Highest frequency",
+    symbol: "f_max",
+    unit: "Hz or rad/s",
+    default: 800.0,
+    min: 1e-3,
+    max: 1e4,
+    log: true,
+};
 /// Number of frequencies.
-pub const NF: ParamSpec = spec(
-    "nf",
-    "Number of frequencies",
-    "n_f",
-    "",
-    25.0,
-    3.0,
-    40.0,
-    false,
-);
+pub const NF: ParamSpec = ParamSpec {
+    key: "nf",
+    name: "Number of frequencies",
+    symbol: "n_f",
+    unit: "",
+    default: 25.0,
+    min: 3.0,
+    max: 40.0,
+    log: false,
+};
 
 /// The view's keys, in display order.
 pub const PARAMS: [ParamSpec; 8] = [EXCITE, VMEAN, VAMP, XAMP, RAD, FMIN, FMAX, NF];
