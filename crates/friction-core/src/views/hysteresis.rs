@@ -59,7 +59,7 @@ const LESSON: Lesson = Lesson {
 
 /// The two readings under which Fig. 3's claims both hold (the peak force falls with frequency
 /// while the loops broaden), found with the frequency sweep (`views/sweep.rs`, its notes and
-/// `tests/prescribed.rs`): the letter's printed σ0 = k̄1 with f in Hz, or Table I's mapping with
+/// `tests/it/prescribed.rs`): the letter's printed σ0 = k̄1 with f in Hz, or Table I's mapping with
 /// ω in rad/s and a mean velocity of 0.02 m/s. Every key the figure depends on is set, so a
 /// preset gives the same picture whatever was set before.
 pub fn fig3_presets() -> Vec<Preset> {

@@ -403,7 +403,7 @@ impl Job for SweepJob {
 
 /// What the sweeps show about the FrBD letter's Fig. 3 (FrBD-GM, n = 1, p = 1 N, v = v_mean +
 /// v_amp·cos ωt), shown whenever an FrBD model is swept; the numbers are pinned by the test
-/// `fig3_claims_and_the_readings_that_reproduce_them` (`tests/prescribed.rs`).
+/// `fig3_claims_and_the_readings_that_reproduce_them` (`tests/it/prescribed.rs`).
 pub const FIG3_NOTES: [&str; 4] = [
     "Fig. 3 of the FrBD letter, Table I with k̄0 = σ0, v = 0.015 + 0.01·cos ωt, f in Hz: the \
      peak force falls with frequency (1.184, 1.157, 1.142 N at 25, 50, 100 Hz) but the loops do \

@@ -6,7 +6,7 @@
 //! prints the metrics of the runs so far, the page's readout shows them) and, for the cheap ones,
 //! to its end.
 
-mod fuzzgen;
+use crate::fuzzgen;
 
 use friction_core::scenario::Scenario;
 use fuzzgen::{legal_link, link_text, Rng};
