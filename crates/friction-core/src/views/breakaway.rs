@@ -16,13 +16,11 @@ use crate::experiments::stickslip::forced::{
 use crate::experiments::stickslip::{self, StickSlipError, Workspace, MAX_STEPS};
 use crate::integrate::rodas::SolveError;
 use crate::job::{
-    change_hint, changed_values, columns, sig, BuiltModel, Inputs, Job, Output, Readout, ViewDef,
-    ViewKind,
+    change_hint, changed_values, columns, sig, BuiltModel, Example, Inputs, Job, Lesson, Output,
+    Readout, ViewDef, ViewKind,
 };
-use crate::job::{Example, Lesson};
 use crate::model::short_labels;
-use crate::params::PLACEHOLDER_NOTE;
-use crate::params::{check_all, values_or_defaults, ParamError, ParamSpec};
+use crate::params::{check_all, values_or_defaults, ParamError, ParamSpec, PLACEHOLDER_NOTE};
 use crate::views::lessons::{LUGRE, THESIS};
 
 /// The view's parameters, in the order [`Ramps::from_values`] reads them.

@@ -7,11 +7,10 @@ use crate::experiments::curve::{composite_figure, CurveResult, CurveRun, Setting
 use crate::experiments::driven::UNIT_WORK;
 use crate::integrate::meter;
 use crate::job::{
-    columns, sig, BuiltModel, Inputs, Job, Output, Preset, Presets, Readout, ViewDef, ViewKind,
+    columns, sig, BuiltModel, Example, Inputs, Job, Lesson, Output, Preset, Presets, Readout,
+    ViewDef, ViewKind,
 };
-use crate::job::{Example, Lesson};
-use crate::params::PLACEHOLDER_NOTE;
-use crate::params::{fmt_num, ParamError, ParamSpec};
+use crate::params::{fmt_num, ParamError, ParamSpec, PLACEHOLDER_NOTE};
 use crate::registry;
 use crate::views::lessons::{self, LIBRARY, LUGRE, THESIS};
 

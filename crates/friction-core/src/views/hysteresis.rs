@@ -4,10 +4,9 @@
 use crate::experiments::hysteresis::{HysteresisConfig, HysteresisRun};
 use crate::frbd::spec;
 use crate::job::{
-    columns, sig, undefined_notes, FrbdView, Inputs, Job, Output, Readout, ViewDef, ViewKind,
+    columns, sig, undefined_notes, Example, FrbdView, Inputs, Job, Lesson, Output, Preset, Presets,
+    Readout, ViewDef, ViewKind,
 };
-use crate::job::{Example, Lesson};
-use crate::job::{Preset, Presets};
 use crate::params::{fmt_cell, fmt_num, ParamError};
 use crate::views::lessons::{FRBD, GM};
 

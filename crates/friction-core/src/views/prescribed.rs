@@ -20,12 +20,11 @@ use crate::experiments::prescribed::{
 };
 use crate::frbd::Frbd;
 use crate::job::{
-    columns, sig, undefined_notes, BuiltModel, Inputs, Job, Output, Readout, ViewDef, ViewKind,
+    columns, sig, undefined_notes, BuiltModel, Example, Inputs, Job, Lesson, Output, Readout,
+    ViewDef, ViewKind,
 };
-use crate::job::{Example, Lesson};
 use crate::model::{short_labels, Category, FrictionModel};
-use crate::params::PLACEHOLDER_NOTE;
-use crate::params::{fmt_cell, fmt_num, ParamError, ParamSpec};
+use crate::params::{fmt_cell, fmt_num, ParamError, ParamSpec, PLACEHOLDER_NOTE};
 use crate::views::lessons::{FRBD, LUGRE, THESIS};
 
 /// Frequency keys: `f1` is always used, `f2`..`f4` when not 0 and one model is selected.

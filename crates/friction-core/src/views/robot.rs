@@ -6,9 +6,9 @@ use crate::experiments::robot_arm::{self, Arm, Metrics, RobotPieces, RobotRun};
 use crate::frbd::Frbd;
 use crate::integrate::linear::LinearModel;
 use crate::job::{
-    columns, sig, undefined_notes, FrbdView, Inputs, Job, Output, Readout, ViewDef, ViewKind,
+    columns, sig, undefined_notes, Example, FrbdView, Inputs, Job, Lesson, Output, Readout,
+    ViewDef, ViewKind,
 };
-use crate::job::{Example, Lesson};
 use crate::params::{fmt_cell, fmt_num, ParamError};
 use crate::views::lessons::FRBD;
 

@@ -8,13 +8,11 @@ use crate::experiments::stickslip::{
 };
 use crate::integrate::rodas::SolveError;
 use crate::job::{
-    change_hint, changed_values, columns, sig, undefined_notes, BuiltModel, Job, Output, Readout,
-    Table, ViewDef, ViewKind,
+    change_hint, changed_values, columns, sig, undefined_notes, BuiltModel, Example, Job, Lesson,
+    Output, Readout, Table, ViewDef, ViewKind,
 };
-use crate::job::{Example, Lesson};
 use crate::model::short_labels;
-use crate::params::fmt_num;
-use crate::params::PLACEHOLDER_NOTE;
+use crate::params::{fmt_num, PLACEHOLDER_NOTE};
 use crate::views::lessons::THESIS;
 use crate::views::table65;
 

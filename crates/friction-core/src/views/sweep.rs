@@ -16,11 +16,11 @@ use crate::experiments::prescribed::{
     log_grid, CycleRun, Drive, SweepPoint, EXCITE, PEAK_METHOD, RAD, VMEAN, XAMP,
 };
 use crate::frbd::Frbd;
-use crate::job::{columns, sig, BuiltModel, Inputs, Job, Output, Readout, ViewDef, ViewKind};
-use crate::job::{Example, Lesson};
+use crate::job::{
+    columns, sig, BuiltModel, Example, Inputs, Job, Lesson, Output, Readout, ViewDef, ViewKind,
+};
 use crate::model::{short_labels, Category};
-use crate::params::PLACEHOLDER_NOTE;
-use crate::params::{fmt_num, ParamError, ParamSpec};
+use crate::params::{fmt_num, ParamError, ParamSpec, PLACEHOLDER_NOTE};
 use crate::views::lessons::{FRBD, GM, THESIS};
 use crate::views::prescribed::{chunk, drive, frbd_models};
 
