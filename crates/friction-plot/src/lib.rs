@@ -24,6 +24,8 @@ pub mod forced;
 pub mod frbd;
 pub mod legend;
 pub mod panels;
+#[cfg(feature = "png")]
+pub mod png;
 pub mod prescribed;
 pub mod readout;
 pub mod robot;
