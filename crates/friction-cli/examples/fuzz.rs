@@ -12,7 +12,7 @@
 //! offers, run to its end (or `CASE_MS` of wall clock): prints each end refused, failed (a solver
 //! step cap, a step size underflow) or stopped, with the message a user would see.
 //!
-//! Each case is a legal query generated from the core's schema (`friction-core/tests/fuzzgen`)
+//! Each case is a legal query generated from the core's schema (`friction-core/tests/it/fuzzgen`)
 //! run in process as the CLI runs it, through its job, stopped at the CLI's kind of budget
 //! (`CASE_MS` of wall clock, default 200 ms, instead of the CLI's 5 s so that 100,000 cases fit in
 //! minutes), or a hostile query string given to the parsers (every fourth case). Reports panics,
@@ -21,7 +21,7 @@
 //! non-finite number or a unit over 50 ms. (The release profile aborts on a panic: the
 //! hook prints the case first; a debug build, `cargo run --example fuzz`, catches and goes on.)
 
-#[path = "../../friction-core/tests/fuzzgen/mod.rs"]
+#[path = "../../friction-core/tests/it/fuzzgen/mod.rs"]
 mod fuzzgen;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};

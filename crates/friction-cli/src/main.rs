@@ -49,16 +49,10 @@ usage: friction-lab 'QUERY' [--metrics] [--svg FILE] [--png FILE] [--no-budget]
        friction-lab --presets
        friction-lab --help
 {FIT}
-QUERY is the page's query string, e.g.
-  'v=1&view=hysteresis&freqs=25,50,100'       hysteresis loops: CSV freq,t,v,F
-  'view=relaxation&tend=30'                   relaxation: CSV t,F_n1,F_n2,F_n3 (t,F for one curve)
-  'view=curve&model=lugre&vmin=-0.01&vmax=0.01'  F against v: CSV v,F (model,v,F for several)
-  'view=stickslip&model=lugre&tend=40'        stick-slip benchmark: CSV t,x,xdot,F
-                                              (model,t,x,xdot,F for several; F is the model
-                                              output of m x'' = -k x - F)
-  'view=robot&observer=0'                     robot-arm tracking (letter §IV-B): CSV
-                                              t,q,qd,qdot,U,F,Fhat,W (one row per solver step)
-A link copied from the page runs as it is: its page-only keys ({PAGE}) are
+QUERY is the page's query string. Every view, with an example that runs as it is, the CSV
+it prints and, for a view that has them, the columns of --metrics (with several models a
+column `model` comes first):
+{VIEWS}A link copied from the page runs as it is: its page-only keys ({PAGE}) are
       ignored, with a note on stderr. The order of the keys never matters;
       values that only fail together (mus < muk, vmin > vmax) are refused naming every key.
 Robot keys: observer(0|1) ref(sine|step) m cv gload ks kobs lambda qamp qfreq q0 dq0 z0
@@ -69,11 +63,10 @@ Stick-slip keys: m kspring vb mus muk g tend, plus the models' own keys (sigma0,
       a key shared by the models sets all of them, <id>.<key> one (lugre-rational.sigma0=5e4).
 Keys: view model n k0 k tau c c0 sigma0 sigma1 gamma1 mus mud vs delta eps p
       vmean vamp freqs funit vrel tend (lists comma-separated; defaults = the letter's)
---metrics   print per-loop metrics instead (hysteresis: freq,fmax,fmin,area,energy;
-            stickslip: metric,value,unit with breakaway, extrema, period, steps, wall time;
-            robot: metric,value,unit with final/max/late-RMS tracking error, settling time, W);
-            a metric the run does not define (no breakaway, no second maximum, not settled)
-            is an empty cell, and a note on stderr says why
+--metrics   print the view's metrics instead (the columns listed with each view above;
+            refused for a view without them); a metric the run does not define (no
+            breakaway, no second maximum, not settled) is an empty cell, and a note on
+            stderr says why
 --phenomena the phenomena matrix (CSV model,stiction,stribeck,viscous,presliding,hysteresis,
             stickslip,provisional) for every model, or for the models of QUERY, each with
             its defaults (other values in QUERY are ignored, with a note); stick-slip
@@ -231,6 +224,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
     if o.help {
         let usage = USAGE
             .replace("{FIT}", fit::USAGE)
+            .replace("{VIEWS}", &views_help())
             .replace("{PAGE}", &PAGE_KEYS.join(" "));
         out.write_all(usage.as_bytes())?;
         return Ok(out.flush()?);
@@ -408,9 +402,26 @@ fn run_view(
     Ok(friction_plot::panels::charts(&job.output()))
 }
 
+/// The views' part of `--help`, from the list of views: each one's example query, title, CSV
+/// header and `--metrics` columns.
+fn views_help() -> String {
+    let mut s = String::new();
+    for v in friction_core::views::ALL {
+        let e = &v.example;
+        s.push_str(&format!(
+            "  '{}'\n      {}. CSV {}\n",
+            e.query, v.title, e.csv
+        ));
+        if let Some(m) = v.metrics {
+            s.push_str(&format!("      --metrics: {m}\n"));
+        }
+    }
+    s
+}
+
 /// Refuses `--metrics` for a view without them.
 fn metrics_defined(view: &friction_core::job::ViewDef) -> Result<(), Failure> {
-    if view.metrics {
+    if view.metrics.is_some() {
         Ok(())
     } else {
         Err(Failure::Usage(format!(

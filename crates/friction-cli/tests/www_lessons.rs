@@ -1,24 +1,25 @@
-//! The page's lessons (`www/explain/lessons.json`) are the core's lesson table
-//! (`friction_core::views::lessons::LESSONS`), written as JSON: the page fetches them when its
-//! lesson box needs them instead of carrying the text in its wasm (bench/results/wasm-size.md).
-//! This test fails when the file differs from the table; `FL_BLESS=1 cargo test -p friction-cli
-//! --test www_lessons` rewrites it.
+//! The page's lessons (`www/explain/lessons.json`) are the listed views' lessons
+//! (`ViewDef::lesson` of every view in `friction_core::views::ALL`), written as JSON: the page
+//! fetches them when its lesson box needs them instead of carrying the text in its wasm
+//! (bench/results/wasm-size.md). This test fails when the file differs from the list;
+//! `FL_BLESS=1 cargo test -p friction-cli --test www_lessons` rewrites it.
 
-use friction_core::views::lessons::LESSONS;
+use friction_core::views::ALL;
 use serde_json::{json, Map, Value};
 
-/// The file as the table gives it: `{view: {text, equation, references: [{text, link}],
-/// schematic, notes}}`, the shape the wasm's former `lesson(view)` returned.
+/// The file as the list gives it: `{view: {text, equation, references: [{text, link}],
+/// schematic, notes}}`, in the list's order.
 fn expected() -> String {
     let mut all = Map::new();
-    for l in &LESSONS {
+    for v in ALL {
+        let l = &v.lesson;
         let refs: Vec<Value> = l
             .references
             .iter()
             .map(|r| json!({ "text": r.text, "link": r.link }))
             .collect();
         all.insert(
-            l.view.to_string(),
+            v.name.to_string(),
             json!({
                 "text": l.text,
                 "equation": l.equation,
@@ -34,7 +35,7 @@ fn expected() -> String {
 }
 
 #[test]
-fn www_lessons_json_is_the_core_table() {
+fn www_lessons_json_is_the_list_of_views() {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../www/explain/lessons.json"
@@ -47,7 +48,7 @@ fn www_lessons_json_is_the_core_table() {
     let have = std::fs::read_to_string(path).unwrap_or_default();
     assert!(
         have == want,
-        "www/explain/lessons.json differs from friction_core::views::lessons::LESSONS; \
+        "www/explain/lessons.json differs from the lessons of friction_core::views::ALL; \
          regenerate it: FL_BLESS=1 cargo test -p friction-cli --test www_lessons"
     );
 }

@@ -50,10 +50,12 @@ pub type JobFn = fn(&dyn Inputs) -> Result<Box<dyn Job>, ParamError>;
 /// [`ViewDef::params`] order), e.g. the benchmark's normal force `fn` = m·g.
 pub type DeriveFn = fn(&[f64]) -> Vec<(&'static str, f64)>;
 
-/// A view: its query key, title, parameters and the job it runs.
+/// A view: its query key, title, parameters, lesson, example and the job it runs.
 ///
 /// A view parameter with the same key as a model parameter (the benchmark's `mus`) drives every
-/// selected model with the view's value.
+/// selected model with the view's value. A view's literal names what is its own and takes the
+/// rest from [`ViewDef::BASE`] (`..ViewDef::BASE`): no models to choose beyond one, no view
+/// parameters, no derived keys, no `--metrics`, no presets, no phenomena matrix.
 #[derive(Debug, Clone, Copy)]
 pub struct ViewDef {
     /// Stable value of the `view=` key, e.g. `"stickslip"`.
@@ -87,8 +89,9 @@ pub struct ViewDef {
     pub derived_model_keys: &'static [&'static str],
     /// Values of the derived keys from the view's values (`None`: the model defaults).
     pub derive: Option<DeriveFn>,
-    /// Whether the CLI's `--metrics` has a table for this view.
-    pub metrics: bool,
+    /// The header of the view's `--metrics` CSV (`None`: the CLI refuses `--metrics` for it).
+    /// The CLI's help prints it; a test checks it against the example's output.
+    pub metrics: Option<&'static str>,
     /// How many chart panels the view draws (`friction_plot::panels` of a finished job): the
     /// page gives a view of several panels a taller plot area before the first one is drawn.
     pub panels: usize,
@@ -100,8 +103,85 @@ pub struct ViewDef {
     pub phenomena: bool,
     /// Ready-made settings the view offers as buttons (`None`: none).
     pub presets: Option<Presets>,
+    /// The CLI's example of the view (its `--help` prints one per view).
+    pub example: Example,
+    /// What the page's lesson box says about the view (`www/explain/lessons.json` is written
+    /// from it).
+    pub lesson: Lesson,
     /// Builds the view's job.
     pub job: JobFn,
+}
+
+impl ViewDef {
+    /// What a view does not have unless it says so; its name, title, caption, kind, panels, key
+    /// controls, example, lesson and job are its own (the list's test fails on a view that
+    /// leaves one of them here: an empty name, example or lesson, a job that fails).
+    pub const BASE: ViewDef = ViewDef {
+        name: "",
+        title: "",
+        caption: "",
+        kind: ViewKind::Models,
+        params: &[],
+        max_models: 1,
+        default_models: &[],
+        default_values: &[],
+        derived_model_keys: &[],
+        derive: None,
+        metrics: None,
+        panels: 1,
+        key_controls: &[],
+        phenomena: false,
+        presets: None,
+        example: Example { query: "", csv: "" },
+        lesson: Lesson {
+            text: &[],
+            equation: "",
+            references: &[],
+            schematic: None,
+            notes: &[],
+        },
+        job: |_| Ok(Box::new(Failed("this view has no job".into()))),
+    };
+}
+
+/// A runnable CLI example of a view: the query and the header of the CSV it prints (a test
+/// runs every example through the CLI and compares the header).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Example {
+    /// The query string, e.g. `"view=relaxation&tend=30"`.
+    pub query: &'static str,
+    /// The first line of the CSV it prints, e.g. `"t,F_n1,F_n2,F_n3"`.
+    pub csv: &'static str,
+}
+
+/// One source document, as a student would cite it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reference {
+    /// The full reference in words (authors, title, where, year).
+    pub text: &'static str,
+    /// Where to read it (empty when the seed gives none).
+    pub link: &'static str,
+}
+
+/// The lesson of one view, for a second-year engineering student: what the model is, what the
+/// plot shows and what to try, the governing equation and the source it comes from.
+///
+/// Why in the core, in the view's definition: the page and any other front end show the same
+/// text, and a test can check that every view has one naming its source. The equations are
+/// MathML (which browsers render without any script or font download).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Lesson {
+    /// Two to four sentences: the model, the plot, what to try and why.
+    pub text: &'static [&'static str],
+    /// The governing equation as a MathML `<math>` element.
+    pub equation: &'static str,
+    /// The sources the view follows.
+    pub references: &'static [Reference],
+    /// A drawing the page adds: `"stickslip"` (block, spring, belt), `"robot"` (the joint).
+    pub schematic: Option<&'static str>,
+    /// Notes that belong to the view once rather than to every label (placeholders, cited
+    /// figures).
+    pub notes: &'static [&'static str],
 }
 
 /// A view's list of ready-made settings (the explorer's composite paper figures), defined in the

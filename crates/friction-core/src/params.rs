@@ -96,29 +96,6 @@ pub const PLACEHOLDER_NOTE: &str = "† a placeholder: the source gives no value
 /// rather than a field, because a key keeps its meaning in every model that has it.
 pub const INTEGER_KEYS: [&str; 5] = ["n", "npts", "nf", "cycles", "seed"];
 
-/// Builds a [`ParamSpec`] in one line (a `const fn`, so model tables can be `static`).
-pub const fn spec(
-    key: &'static str,
-    name: &'static str,
-    symbol: &'static str,
-    unit: &'static str,
-    default: f64,
-    min: f64,
-    max: f64,
-    log: bool,
-) -> ParamSpec {
-    ParamSpec {
-        key,
-        name,
-        symbol,
-        unit,
-        default,
-        min,
-        max,
-        log,
-    }
-}
-
 impl ParamSpec {
     /// Label for UIs: `"Stribeck velocity v_S [m/s]"`. A default the program chose where the
     /// source gives none (a name ending "(placeholder…)") is marked with [`PLACEHOLDER_MARK`]

@@ -17,6 +17,19 @@ pub fn abs_eps(y: f64, eps: f64) -> f64 {
     }
 }
 
+/// sgn(x) with sgn(0) = 0 (CATALOG §0.3); NaN gives 0 too, so the event search of the solver
+/// never counts a switching function that is not finite as crossed.
+#[inline]
+pub fn sgn(x: f64) -> f64 {
+    if x > 0.0 {
+        1.0
+    } else if x < 0.0 {
+        -1.0
+    } else {
+        0.0
+    }
+}
+
 /// Regularised sign sgn_ε(y) = y / |y|_ε, with sgn_0(0) := 0 (ERRATA.md §2).
 #[inline]
 pub fn sgn_eps(y: f64, eps: f64) -> f64 {

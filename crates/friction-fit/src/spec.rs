@@ -27,16 +27,16 @@ pub const MAX_HOLDOUT: f64 = 0.5;
 
 /// A constant force added to any model's output \[N\]: what a sensor's zero or a joint's gravity
 /// torque leaves in a record.
-pub static OFFSET: ParamSpec = params::spec(
-    "offset",
-    "Force offset (added to the model's force)",
-    "F_0",
-    "N",
-    0.0,
-    -1e6,
-    1e6,
-    false,
-);
+pub static OFFSET: ParamSpec = ParamSpec {
+    key: "offset",
+    name: "Force offset (added to the model's force)",
+    symbol: "F_0",
+    unit: "N",
+    default: 0.0,
+    min: -1e6,
+    max: 1e6,
+    log: false,
+};
 
 /// Pairs (upper, lower) of parameter keys where the models refuse upper < lower (μ_s ≥ μ_k,
 /// FrBD's μ_s ≥ μ_d).

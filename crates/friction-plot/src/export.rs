@@ -12,8 +12,10 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::figure::{draw_legend_band, grid_for, legend_band_height, shared_legend};
-use crate::{cut_to_fit, draw_chart, ChartSpec, DrawError, Series, Style};
+use crate::figure::grid_for;
+use crate::legend::{draw_legend_band, legend_band_height, shared_legend};
+use crate::text::cut_to_fit;
+use crate::{draw_chart, ChartSpec, DrawError, Series, Style};
 
 /// The SVG export is drawn at this multiple of its size, then scaled back.
 pub const SVG_OVERSAMPLE: f64 = 10.0;
@@ -250,8 +252,12 @@ mod tests {
     #[cfg(feature = "svg")]
     #[test]
     fn fine_svg_has_sub_pixel_points_and_the_caption() {
-        let spec =
-            crate::stribeck_chart(&friction_core::stribeck::Stribeck::TABLE_I, 1.0, 0.05, 400);
+        let spec = crate::fixture::stribeck_chart(
+            &friction_core::stribeck::Stribeck::TABLE_I,
+            1.0,
+            0.05,
+            400,
+        );
         let svg =
             figure_svg_fine(&[spec], (800, 500), (500, 380), Some("vs=0.03 & more")).expect("svg");
         assert!(

@@ -4,162 +4,13 @@
 //! One band instead of six boxes: each small panel's legend covered data (time signals fill
 //! every corner) or took headroom from it, and repeated the same four names six times.
 
-use plotters::coord::Shift;
+#[cfg(feature = "svg")]
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 #[cfg(feature = "svg")]
-use crate::{backend::EitherBackend, draw_chart, ChartSpec};
-use crate::{cut_to_fit, text_width, DrawError, Series, Style};
-
-/// Length of an entry's colour sample, CSS px.
-const SAMPLE_PX: f64 = 22.0;
-/// Space between a sample and its label, and around the band's rows, CSS px.
-const PAD_PX: f64 = 6.0;
-/// Space between entries on a row, CSS px.
-const GAP_PX: f64 = 20.0;
-/// Height of one row of entries, CSS px.
-const ROW_PX: f64 = 20.0;
-/// Font size of the labels, CSS px (the panels' tick labels are 12 px).
-const FONT_PX: f64 = 13.0;
-
-/// The legend every panel would draw, when there are at least two panels and each lists the
-/// same entries (label, colour, dash) in the same order; `None` when the panels differ (the
-/// robot view's panels each show their own quantities) and each keeps its own legend.
-pub fn shared_legend(panels: &[&[Series]]) -> Option<Vec<Series>> {
-    let (first, rest) = panels.split_first()?;
-    let same = |a: &[Series]| {
-        a.len() == first.len()
-            && a.iter()
-                .zip(first.iter())
-                .all(|(s, f)| s.label == f.label && s.color == f.color && s.dashed == f.dashed)
-    };
-    if rest.is_empty() || first.is_empty() || !rest.iter().all(|p| same(p)) {
-        return None;
-    }
-    Some(
-        first
-            .iter()
-            .map(|s| Series {
-                label: s.label.clone(),
-                color: s.color,
-                points: Vec::new(),
-                dashed: s.dashed,
-            })
-            .collect(),
-    )
-}
-
-/// Where each entry goes: (x, row) in device pixels from the band's left edge and in rows from
-/// its top, with each row centred; and the number of rows. Entries flow left to right and wrap
-/// when the next would cross the right edge; a label longer than a whole row is cut with "…".
-fn layout<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    entries: &[Series],
-    style: &Style,
-) -> (Vec<(String, i32, usize)>, usize) {
-    let width = area.dim_in_pixel().0 as f64;
-    let px = |v: f64| v * style.scale;
-    let usable = (width - 2.0 * px(PAD_PX)).max(1.0);
-    // (label, width) per entry, labels cut to fit one row
-    let sized: Vec<(String, f64)> = entries
-        .iter()
-        .map(|e| {
-            let room = usable - px(SAMPLE_PX + PAD_PX);
-            let label = cut_to_fit(area, &e.label, room, FONT_PX, style);
-            let w = px(SAMPLE_PX + PAD_PX) + text_width(area, &label, FONT_PX, style);
-            (label, w)
-        })
-        .collect();
-    let mut rows: Vec<Vec<(String, f64)>> = vec![Vec::new()];
-    let mut used = 0.0;
-    for (label, w) in sized {
-        let row = rows.last_mut().expect("one row");
-        let need = if row.is_empty() {
-            w
-        } else {
-            used + px(GAP_PX) + w
-        };
-        if !row.is_empty() && need > usable {
-            rows.push(vec![(label, w)]);
-            used = w;
-        } else {
-            row.push((label, w));
-            used = need;
-        }
-    }
-    let mut out = Vec::with_capacity(entries.len());
-    for (r, row) in rows.iter().enumerate() {
-        let total: f64 =
-            row.iter().map(|(_, w)| w).sum::<f64>() + px(GAP_PX) * (row.len() as f64 - 1.0);
-        let mut x = ((width - total) / 2.0).max(px(PAD_PX));
-        for (label, w) in row {
-            out.push((label.clone(), x.round() as i32, r));
-            x += w + px(GAP_PX);
-        }
-    }
-    (out, rows.len())
-}
-
-/// Height in device pixels of the band that [`draw_legend_band`] draws for `entries` across
-/// the width of `area`.
-pub fn legend_band_height<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    entries: &[Series],
-    style: &Style,
-) -> u32 {
-    if entries.is_empty() {
-        return 0;
-    }
-    let (_, rows) = layout(area, entries, style);
-    ((rows as f64 * ROW_PX + 2.0 * PAD_PX) * style.scale).round() as u32
-}
-
-/// Draws the entries (colour sample, label) in centred rows across `area` (white background);
-/// size the area with [`legend_band_height`].
-pub fn draw_legend_band<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    entries: &[Series],
-    style: &Style,
-) -> Result<(), DrawError>
-where
-    DB::ErrorType: 'static,
-{
-    area.fill(&WHITE)?;
-    let px = |v: f64| v * style.scale;
-    let font = (FontFamily::SansSerif, px(FONT_PX))
-        .into_font()
-        .color(&BLACK)
-        .pos(Pos::new(HPos::Left, VPos::Center));
-    let (placed, _) = layout(area, entries, style);
-    for ((label, x, row), e) in placed.into_iter().zip(entries) {
-        let y = (px(PAD_PX) + px(ROW_PX) * (row as f64 + 0.5)).round() as i32;
-        let (x1, width) = (
-            x + px(SAMPLE_PX).round() as i32,
-            px(2.5).round().max(1.0) as u32,
-        );
-        let stroke = e.color.stroke_width(width);
-        if e.dashed {
-            let dash = px(6.0).round() as i32;
-            let mut a = x;
-            while a < x1 {
-                area.draw(&PathElement::new(
-                    vec![(a, y), ((a + dash).min(x1), y)],
-                    stroke,
-                ))?;
-                a += dash + px(4.0).round() as i32;
-            }
-        } else {
-            area.draw(&PathElement::new(vec![(x, y), (x1, y)], stroke))?;
-        }
-        area.draw(&Text::new(
-            label,
-            (x1 + px(PAD_PX).round() as i32, y),
-            font.clone(),
-        ))?;
-    }
-    Ok(())
-}
+use crate::legend::{draw_legend_band, legend_band_height, shared_legend};
+#[cfg(feature = "svg")]
+use crate::{backend::EitherBackend, draw_chart, ChartSpec, DrawError, Series, Style};
 
 /// Rows × columns for `n` panels: at most three columns, as square as possible.
 pub fn grid(n: usize) -> (usize, usize) {
@@ -284,8 +135,10 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(feature = "svg")]
     use crate::PALETTE;
 
+    #[cfg(feature = "svg")]
     fn entry(label: &str, i: usize) -> Series {
         Series {
             label: label.into(),
@@ -324,54 +177,6 @@ mod tests {
         assert_eq!(grid_for(4, 800.0, 560.0), (2, 2));
         assert_eq!(grid_for(2, 1200.0, 400.0), (1, 2));
         assert_eq!(grid_for(1, 0.0, 0.0), (1, 1));
-    }
-
-    #[test]
-    fn a_legend_is_shared_only_by_panels_listing_the_same_curves() {
-        let a = vec![entry("LuGre", 0), entry("Dahl", 1)];
-        let b = vec![entry("LuGre", 0), entry("Dahl", 1)];
-        let shared = shared_legend(&[&a, &b]).expect("same entries");
-        assert_eq!(shared.len(), 2);
-        assert!(shared.iter().all(|s| s.points.is_empty()));
-        assert_eq!(shared[1].label, "Dahl");
-        // one panel, a different colour, a different label, or nothing: no shared legend
-        assert!(shared_legend(&[&a]).is_none());
-        assert!(shared_legend(&[&a, &[entry("LuGre", 0), entry("Dahl", 2)][..]]).is_none());
-        assert!(shared_legend(&[&a, &[entry("q", 0), entry("Dahl", 1)][..]]).is_none());
-        assert!(shared_legend(&[&[][..], &[][..]]).is_none());
-    }
-
-    #[test]
-    fn the_band_wraps_long_entries_onto_more_rows_and_cuts_what_cannot_fit() {
-        let mut s = String::new();
-        let wide = SVGBackend::with_string(&mut s, (1800, 100)).into_drawing_area();
-        let entries: Vec<Series> = [
-            "GMS (Al-Bender 2005)",
-            "modified Stribeck",
-            "bristle",
-            "Leuven",
-        ]
-        .iter()
-        .enumerate()
-        .map(|(i, l)| entry(l, i))
-        .collect();
-        let style = Style::default();
-        let one = legend_band_height(&wide, &entries, &style);
-        drop(wide);
-        let mut s = String::new();
-        let narrow = SVGBackend::with_string(&mut s, (300, 100)).into_drawing_area();
-        let more = legend_band_height(&narrow, &entries, &style);
-        assert!(more > one, "narrow band {more} px, wide band {one} px");
-        let (placed, rows) = layout(&narrow, &entries, &style);
-        assert!(rows >= 2);
-        for (label, x, _) in &placed {
-            assert!(*x >= 0 && *x < 300, "{label} starts at {x}");
-        }
-        drop(narrow);
-        let mut s = String::new();
-        let tiny = SVGBackend::with_string(&mut s, (120, 100)).into_drawing_area();
-        let (placed, _) = layout(&tiny, &entries[..1], &style);
-        assert!(placed[0].0.ends_with('…'), "{}", placed[0].0);
     }
 
     #[cfg(feature = "svg")]

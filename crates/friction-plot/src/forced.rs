@@ -2,7 +2,8 @@
 //! time (pre-sliding, Canudas de Wit et al. 1995, Fig. 2), and the breakaway force and the
 //! displacement at breakaway against the force rate on a log axis (the same paper's Fig. 4).
 
-use crate::stickslip::{range_of, thin, thin_path};
+use crate::axes::range_of;
+use crate::thin::{thin, thin_path};
 use crate::{axis_range, padded_range, ChartSpec, Series, PALETTE};
 use friction_core::experiments::stickslip::forced::{Breakaway, BreakawayCurve, ForcedSeries};
 
@@ -37,7 +38,7 @@ fn chart_scaled(
     // the panels share one legend band above them (`figure::shared_legend`): no headroom
     let x_range = range_of(series.iter().flat_map(|s| s.points.iter().map(|p| &p.0)));
     let (ylo, yhi) =
-        crate::stickslip::finite_bounds(series.iter().flat_map(|s| s.points.iter().map(|p| &p.1)));
+        crate::axes::finite_bounds(series.iter().flat_map(|s| s.points.iter().map(|p| &p.1)));
     let y_range = axis_range(ylo, yhi, y_scale);
     ChartSpec {
         title: title.to_string(),
@@ -223,9 +224,9 @@ mod tests {
     }
 
     fn notes_place_of(spec: &crate::ChartSpec) -> &'static str {
-        match crate::notes_place(spec, None, (0.4, 0.2)) {
-            crate::Place::Centre => "centre",
-            crate::Place::Corner(_) => "corner",
+        match crate::legend::notes_place(spec, None, (0.4, 0.2)) {
+            crate::text::Place::Centre => "centre",
+            crate::text::Place::Corner(_) => "corner",
         }
     }
 }

@@ -1,7 +1,8 @@
 //! Charts of the robot-arm tracking experiment (letter §IV-B): angle and reference, tracking
 //! error, friction and its estimate, and the Lyapunov function, all against time.
 
-use crate::stickslip::{range_of, thin};
+use crate::axes::range_of;
+use crate::thin::thin;
 use crate::{make_legend_room, ChartSpec, Series, PALETTE};
 use friction_core::experiments::robot_arm::RobotRun;
 
@@ -126,9 +127,7 @@ mod tests {
             for c in &charts {
                 assert!(c.y_range.0 < c.y_range.1 && c.y_range.0.is_finite());
                 for s in &c.series {
-                    assert!(
-                        s.points.len() > 10 && s.points.len() <= crate::stickslip::MAX_POINTS + 1
-                    );
+                    assert!(s.points.len() > 10 && s.points.len() <= crate::thin::MAX_POINTS + 1);
                     assert!(s.points.iter().all(|p| p.0.is_finite() && p.1.is_finite()));
                 }
                 let mut svg = String::new();
@@ -156,7 +155,7 @@ mod tests {
         for observer in [true, false] {
             let r = run(&Arm { observer, ..arm }, &model).expect("runs");
             assert!(
-                r.t.len() > 2 * crate::stickslip::MAX_POINTS,
+                r.t.len() > 2 * crate::thin::MAX_POINTS,
                 "{} points",
                 r.t.len()
             );
@@ -164,7 +163,7 @@ mod tests {
             let floor = r.w[0] * W_FLOOR_REL;
             let logged: Vec<f64> = r.w.iter().map(|w| w.max(floor).log10()).collect();
             assert!(
-                lyapunov_chart(&r).series[0].points == crate::stickslip::thin(&r.t, &logged),
+                lyapunov_chart(&r).series[0].points == crate::thin::thin(&r.t, &logged),
                 "observer {observer}"
             );
         }

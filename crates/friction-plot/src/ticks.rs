@@ -8,6 +8,7 @@
 //! The ticks are plotters' own key points, so the labels belong to the ticks it draws.
 
 use crate::readout::superscript;
+use crate::Style;
 use friction_core::params::parse_f64;
 use plotters::coord::ranged1d::Ranged;
 use plotters::coord::types::RangedCoordf64;
@@ -144,6 +145,36 @@ pub fn labels(lo: f64, hi: f64, n: usize) -> Vec<String> {
     key_points(lo, hi, n).iter().map(|&t| f.label(t)).collect()
 }
 
+/// Number of tick labels along an axis `len_px` device pixels long: one per `spacing` CSS px,
+/// 3 to 8, so that labels of a narrow panel do not overlap.
+pub(crate) fn tick_count(len_px: u32, style: &Style, spacing: f64) -> usize {
+    ((len_px as f64 / style.scale / spacing) as usize).clamp(3, 8)
+}
+
+/// `v` rounded to `digits` significant digits.
+pub(crate) fn round_sig(v: f64, digits: i32) -> f64 {
+    if v == 0.0 || !v.is_finite() {
+        return v;
+    }
+    let scale = 10f64.powi(digits - 1 - v.abs().log10().floor() as i32);
+    (v * scale).round() / scale
+}
+
+/// Tick label: short, no float noise (`0.015`, `1e-4`).
+pub fn tick(v: f64) -> String {
+    if v == 0.0 {
+        return "0".into();
+    }
+    let a = v.abs();
+    if !(1e-3..1e5).contains(&a) {
+        let s = format!("{v:.1e}");
+        return s.replace(".0e", "e");
+    }
+    let s = format!("{v:.4}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    s.to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -207,5 +238,25 @@ mod tests {
             TickFormat::new(0.0, 2e-4, 4).note().as_deref(),
             Some("×10⁻⁴")
         );
+    }
+
+    #[test]
+    fn log_ticks_are_rounded_to_two_digits() {
+        assert_eq!(tick(round_sig(10f64.powf(0.5), 2)), "3.2");
+        assert_eq!(tick(round_sig(10f64.powf(2.5), 2)), "320");
+        assert_eq!(tick(round_sig(1e-6, 2)), "1e-6");
+        assert_eq!(round_sig(0.0, 2), 0.0);
+    }
+
+    #[test]
+    fn tick_labels_are_short() {
+        assert_eq!(tick(0.015), "0.015");
+        assert_eq!(tick(2.0), "2");
+        assert_eq!(tick(1e-4), "1e-4");
+        assert_eq!(tick(-0.5), "-0.5");
+        // log-axis ticks between decades
+        assert_eq!(tick(round_sig(10f64.powf(0.5), 3)), "3.16");
+        assert_eq!(tick(round_sig(10f64.powf(1.5), 3)), "31.6");
+        assert_eq!(tick(round_sig(10f64.powf(-4.0), 3)), "1e-4");
     }
 }

@@ -1,7 +1,8 @@
 //! Two stacked canvases: plotters draws the frame (axes, text, legend) on the background only
 //! when it changes; the curves are stroked on the overlay with path calls every frame.
 
-use friction_plot::figure::{draw_legend_band, grid_for, legend_band_height};
+use friction_plot::figure::grid_for;
+use friction_plot::legend::{draw_legend_band, legend_band_height};
 use friction_plot::{draw_frame, ChartSpec, PlotTransform, Series, Style};
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
@@ -271,12 +272,30 @@ mod tests {
     fn four_panels_each_get_their_curve_in_their_own_quadrant() {
         let (bg, fg) = (canvas(), canvas());
         let mut s = Surface::new(bg, fg.clone()).unwrap();
-        let spec = friction_plot::stribeck_chart(
-            &friction_core::stribeck::Stribeck::TABLE_I,
-            1.0,
-            0.05,
-            300,
-        );
+        // the core's steady-state Stribeck law of the FrBD letter's Table I, 300 points
+        let law = friction_core::stribeck::Stribeck::TABLE_I;
+        let points: Vec<(f64, f64)> = (0..300)
+            .map(|i| {
+                let v = -0.05 + 0.1 * i as f64 / 299.0;
+                (v, law.steady(v, 0.0))
+            })
+            .collect();
+        let spec = ChartSpec {
+            title: "Steady-state Stribeck friction".into(),
+            x_label: "relative velocity v [m/s]".into(),
+            y_label: "friction force F [N]".into(),
+            x_range: (-0.05, 0.05),
+            y_range: friction_plot::padded_range(-law.mu_s.max(law.mu_d), law.mu_s.max(law.mu_d)),
+            x_log: false,
+            series: vec![Series {
+                label: "F = p·sgn(v)·μ(v)".into(),
+                color: friction_plot::PALETTE[0],
+                points,
+                dashed: false,
+            }],
+            notes: Vec::new(),
+            y_scale: 0.0,
+        };
         let frames: Vec<ChartSpec> = (0..4).map(|_| spec.clone()).collect();
         let list: Vec<(&ChartSpec, &[Series])> =
             frames.iter().map(|f| (f, f.series.as_slice())).collect();

@@ -2,17 +2,15 @@
 //!
 //! The page only wires DOM events to [`Lab::set`] and calls [`Lab::frame`] from
 //! `requestAnimationFrame`. What to compute, the numbers and the charts come from the core's job
-//! and `friction_plot::panels`; this file keeps only the frame budget, the axes and the canvases.
+//! and `friction_plot::panels`; this file runs each frame through the rules of [`policy`] (the
+//! wait budget, the deferred first drawing, the axes, the legends) and keeps the canvases.
 
 use friction_core::job::{Failed, Job};
 use friction_core::params::ParamError;
-use friction_core::scenario::{ControlKind, Scenario};
-use friction_plot::figure::shared_legend;
+use friction_core::scenario::Scenario;
 use friction_plot::panels::panels_memo;
 use friction_plot::stickslip::ThinMemo;
-use friction_plot::{
-    data_bounds, make_legend_room, stable_range, ChartSpec, PlotTransform, Series,
-};
+use friction_plot::{data_bounds, ChartSpec, PlotTransform, Series};
 use serde::Serialize;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -22,10 +20,12 @@ use web_sys::HtmlCanvasElement;
 use crate::draw::Surface;
 
 mod export;
+mod policy;
 mod tools;
 mod wire;
 
 use crate::{to_js, JsParamError};
+use policy::{Axes, DrawDeferral, LegendPlan, StableAxes, WaitBudget};
 use wire::{ControlOut, Status, TableOut, TicksOut};
 
 /// The scenario's job, or one that says why it cannot run.
@@ -40,20 +40,6 @@ fn now() -> f64 {
         .unwrap_or(0.0)
 }
 
-/// How long the page may keep a reader waiting for one computation \[ms\] before it stops and
-/// explains what to change (the job's hint), with the picture of what was computed: a link
-/// draws or explains within 5 s of opening, load included (issue 18). The reader can grant
-/// more ([`Lab::keep_computing`]).
-pub const WAIT_BUDGET_MS: f64 = 4_000.0;
-
-/// What "Keep computing" grants each time \[ms\]: a reader who asked for it waits longer, and
-/// the work still goes in slices between frames, so input stays live.
-pub const MORE_BUDGET_MS: f64 = 30_000.0;
-
-/// Longest gap between two frames counted as waiting \[ms\]: a hidden tab (no animation frames)
-/// is not waiting.
-const MAX_FRAME_GAP_MS: f64 = 100.0;
-
 /// The panels (chart, legend) of one output.
 type Panels = Vec<(ChartSpec, Vec<Series>)>;
 
@@ -66,9 +52,6 @@ struct Built {
     panels: Rc<Panels>,
 }
 
-/// (x range, y range) of one panel.
-type Axes = ((f64, f64), (f64, f64));
-
 /// One page's state: the scenario, its computation and its plot.
 #[wasm_bindgen]
 pub struct Lab {
@@ -76,36 +59,17 @@ pub struct Lab {
     errors: Vec<ParamError>,
     job: Box<dyn Job>,
     surface: Option<Surface>,
-    /// Axis ranges per panel, kept while the data stay inside them.
-    axes: Vec<Option<Axes>>,
-    /// The user locked the axes: they stay put even when data leave them.
-    locked: bool,
-    /// The user zoomed or panned: the axes stay put until the next fit.
-    held: bool,
-    /// The axes shown when the user changed a value: the finished picture keeps them if its
-    /// data fit inside, whatever an unfinished loop (a transient before the steady cycle) made
-    /// the frames in between do, so the result does not depend on how the work was cut.
-    job_axes: Option<Vec<Option<Axes>>>,
-    /// The axes were cleared (a link loaded, a reset, a new view): the finished picture fits
-    /// its own data, whatever ranges the partial frames before it kept, so that a link shows
-    /// the same axes and legend corner however its computation was spread over frames.
-    fit_final: bool,
+    /// The axis ranges shown, and why they stay put.
+    axes: StableAxes,
     /// The overlay shows the final state of the current job.
     drawn_final: bool,
-    /// The next frame only draws: a surface's first drawing, left to it by the frame before,
-    /// runs the chart code cold (V8 compiles it then), and computing beside it made that
-    /// frame's task 8-19 ms longer at load.
-    draw_only: bool,
+    /// Which frames only draw (a surface's first drawing, left to it by the frame before).
+    deferral: DrawDeferral,
     /// [`Job::output_version`] of the last drawing: a job whose output has not changed since
     /// is not drawn again while it computes (six panels of long runs take a while to draw).
     drawn_output: Option<usize>,
-    /// Time the reader has waited for the current job \[ms\]: the gaps between its frames, each
-    /// capped at [`MAX_FRAME_GAP_MS`].
-    spent_ms: f64,
-    /// The start of the current job's previous frame \[ms, `performance.now()`\].
-    last_frame: Option<f64>,
-    /// How long the current job may keep the reader waiting \[ms\].
-    budget_ms: f64,
+    /// How long the reader has waited for the current job, and may.
+    wait: WaitBudget,
     /// Why the current job was stopped before its end (its budget was spent).
     stopped: Option<String>,
     /// The last panels built: redraws after a resize, hover read-outs and exports of a
@@ -132,17 +96,11 @@ impl Lab {
             errors,
             job,
             surface: None,
-            axes: Vec::new(),
-            locked: false,
-            held: false,
-            job_axes: None,
-            fit_final: true,
+            axes: StableAxes::new(),
             drawn_final: false,
-            draw_only: false,
+            deferral: DrawDeferral::default(),
             drawn_output: None,
-            spent_ms: 0.0,
-            last_frame: None,
-            budget_ms: WAIT_BUDGET_MS,
+            wait: WaitBudget::default(),
             stopped: None,
             built: RefCell::new(None),
             memo: RefCell::default(),
@@ -170,41 +128,7 @@ impl Lab {
             .scenario
             .controls()
             .into_iter()
-            .map(|c| {
-                let (kind, max_len, options, items, entry) = match c.kind {
-                    ControlKind::Number => ("number", 1, Vec::new(), Vec::new(), String::new()),
-                    ControlKind::List {
-                        max_len,
-                        items,
-                        entry,
-                    } => ("list", max_len, Vec::new(), items, entry),
-                    ControlKind::Choice { options } => {
-                        ("choice", 1, options, Vec::new(), String::new())
-                    }
-                    ControlKind::MultiChoice { options, max_len } => {
-                        ("multi", max_len, options, Vec::new(), String::new())
-                    }
-                };
-                ControlOut {
-                    key: c.key,
-                    label: c.label,
-                    unit: c.unit,
-                    min: c.min,
-                    max: c.max,
-                    log: c.log,
-                    integer: c.integer,
-                    value: c.value,
-                    kind,
-                    max_len,
-                    options,
-                    items,
-                    entry,
-                    group: c.group.id,
-                    group_label: c.group.label,
-                    role: c.role.as_str(),
-                    structural: c.structural,
-                }
-            })
+            .map(ControlOut::of)
             .collect();
         to_js(&out)
     }
@@ -246,14 +170,11 @@ impl Lab {
         if self.scenario != before {
             // a new view starts from fresh axes; a changed value inside one is the user's
             // interaction, where the axes stay put
-            self.fit_final = self.scenario.view().name != before.view().name;
-            if self.fit_final {
-                self.axes.clear();
-                self.held = false;
-                self.job_axes = None;
+            if self.scenario.view().name != before.view().name {
+                self.axes.refit();
                 self.panel_choice = None;
-            } else if self.job_axes.is_none() {
-                self.job_axes = Some(self.axes.clone());
+            } else {
+                self.axes.value_changed();
             }
             self.new_job();
         }
@@ -317,8 +238,7 @@ impl Lab {
         if choice != self.panel_choice {
             self.panel_choice = choice;
             self.forget_panels();
-            self.axes.clear();
-            self.fit_final = true;
+            self.axes.panels_changed();
             self.invalidate();
         }
         true
@@ -389,8 +309,7 @@ impl Lab {
         if self.stopped.take().is_some() {
             self.job.hold(false);
             self.forget_panels();
-            self.budget_ms = self.spent_ms + MORE_BUDGET_MS;
-            self.last_frame = None;
+            self.wait.grant_more();
             self.invalidate();
         }
     }
@@ -438,9 +357,7 @@ impl Lab {
     fn new_job(&mut self) {
         self.job = job_for(&self.scenario);
         self.forget_panels();
-        self.spent_ms = 0.0;
-        self.last_frame = None;
-        self.budget_ms = WAIT_BUDGET_MS;
+        self.wait = WaitBudget::default();
         self.stopped = None;
         self.invalidate();
     }
@@ -460,8 +377,8 @@ impl Lab {
         }
         let t0 = now();
         let clock = || now();
-        let (mut computed, mut just_stopped) = (false, false);
-        let draw_only = std::mem::take(&mut self.draw_only);
+        let mut computed = false;
+        let draw_only = self.deferral.draw_only_now();
         while !draw_only && !self.job.done() && self.stopped.is_none() {
             self.job.advance(&clock);
             computed = true;
@@ -469,41 +386,27 @@ impl Lab {
                 break;
             }
         }
-        if self.stopped.is_none() && !self.job.done() {
-            // the reader waits from frame to frame, not only while this frame computes
-            self.spent_ms += match self.last_frame {
-                Some(prev) => (t0 - prev).clamp(0.0, MAX_FRAME_GAP_MS),
-                None => now() - t0,
-            };
-            self.last_frame = Some(t0);
-            if self.spent_ms >= self.budget_ms {
-                // the picture shows every step computed, a run in progress included
-                self.job.hold(true);
-                self.forget_panels();
-                let (finished, total) = self.job.progress();
-                self.stopped = Some(format!(
-                    "Stopped after {:.0} s ({finished} of {total} done; the page's time budget): {}. \
-                     The plot shows what was computed.",
-                    self.spent_ms / 1000.0,
-                    self.job.budget_hint()
-                ));
-                just_stopped = true;
-            }
+        let just_stopped = self.stopped.is_none() && !self.job.done() && self.wait.wait(t0, now);
+        if just_stopped {
+            // the picture shows every step computed, a run in progress included
+            self.job.hold(true);
+            self.forget_panels();
+            let (finished, total) = self.job.progress();
+            self.stopped = Some(
+                self.wait
+                    .stop_message(finished, total, &self.job.budget_hint()),
+            );
         }
         // a stopped job is finished for the page: its picture is final
         let done = self.job.done() || self.stopped.is_some();
-        // Two drawings go to the next frame, each of which made one task of 130-250 ms with this
-        // frame's compute (issue 18: a link may block input for 200 ms at most). A surface's first,
-        // once the job has something to draw: it runs the chart code for the first time, which V8
-        // compiles then (wasm functions are compiled lazily, on the main thread), so the next frame
-        // only draws (`draw_only`); the panels are built here, once for this output. The one after
-        // the stop at the time budget: the run held then is thinned afresh (800 000 points: 30 ms
-        // natively, ~100 ms in wasm).
+        // the panels are built here, once for this output, when a first drawing is deferred
         let first = computed
             && self.surface.as_ref().is_some_and(Surface::never_drawn)
             && !self.panels().is_empty();
-        if first || (just_stopped && self.surface.is_some()) {
-            self.draw_only = first;
+        if self
+            .deferral
+            .defer(first, just_stopped && self.surface.is_some())
+        {
             return Ok(self.status(false, false));
         }
         let mut background = false;
@@ -516,74 +419,15 @@ impl Lab {
         };
         if let (Some(surface), false) = (self.surface.as_mut(), panels.is_empty()) {
             self.drawn_output = version;
-            if self.fit_final && done {
-                self.axes.clear();
-                self.fit_final = false;
-            }
-            if done {
-                if let Some(start) = self.job_axes.take() {
-                    if start.len() == panels.len() {
-                        self.axes = start;
-                    }
-                }
-            }
-            let hold = self.locked || self.held;
-            self.axes.resize(panels.len(), None);
+            self.axes.start_drawing(done, panels.len());
             let legends: Vec<&[Series]> = panels.iter().map(|(_, l)| l.as_slice()).collect();
-            let shared = shared_legend(&legends).or_else(|| {
-                // a single chart on a small plot: its legend goes in the band above the chart,
-                // outside the curves it would otherwise cover
-                (legends.len() == 1 && !legends[0].is_empty() && surface.small()).then(|| {
-                    legends[0]
-                        .iter()
-                        .map(|s| Series {
-                            points: Vec::new(),
-                            ..s.clone()
-                        })
-                        .collect()
-                })
-            });
+            let plan = LegendPlan::new(&legends, surface.small());
             let frames: Vec<ChartSpec> = panels
                 .iter()
-                .zip(self.axes.iter_mut())
-                .map(|((spec, legend), axes)| {
-                    let (xlo, xhi, ylo, yhi) = data_bounds(&spec.series);
-                    let kept = axes.filter(|_| hold);
-                    let x = match kept {
-                        Some(a) => a.0,
-                        None if spec.x_log => spec.x_range,
-                        None => stable_range(axes.map(|a| a.0), xlo, xhi, 0.0, false),
-                    };
-                    let y = match kept {
-                        Some(a) => a.1,
-                        None => stable_range(axes.map(|a| a.1), ylo, yhi, spec.y_scale, false),
-                    };
-                    // the frame draws only the legend entries; their data only steer the
-                    // legend corner
-                    let series = legend
-                        .iter()
-                        .map(|l| {
-                            let mut l = l.clone();
-                            if let Some(d) = spec.series.iter().find(|s| s.label == l.label) {
-                                l.points.clone_from(&d.points);
-                            }
-                            l
-                        })
-                        .collect();
-                    let mut frame = ChartSpec {
-                        x_range: x,
-                        y_range: y,
-                        series,
-                        ..spec.clone()
-                    };
-                    // adds room only while the legend would cover data, so a kept range
-                    // (which already has the room) does not move; a shared legend sits above
-                    // the panels and needs none
-                    if shared.is_none() && kept.is_none() {
-                        make_legend_room(&mut frame);
-                    }
-                    *axes = Some((x, frame.y_range));
-                    frame
+                .enumerate()
+                .map(|(i, (spec, legend))| {
+                    let entries = LegendPlan::entries(legend, spec);
+                    self.axes.frame(i, spec, entries, plan.own_legends())
                 })
                 .collect();
             let list: Vec<(&ChartSpec, &[Series])> = frames
@@ -591,7 +435,7 @@ impl Lab {
                 .zip(panels.iter())
                 .map(|(f, (spec, _))| (f, spec.series.as_slice()))
                 .collect();
-            background = surface.draw_panels(&list, shared.as_deref())?;
+            background = surface.draw_panels(&list, plan.band())?;
         }
         self.drawn_final = done;
         Ok(self.status(done, background))
@@ -609,8 +453,8 @@ impl Lab {
             background,
             error,
             stopped: self.stopped.is_some(),
-            spent_s: self.spent_ms / 1000.0,
-            budget_s: self.budget_ms / 1000.0,
+            spent_s: self.wait.spent_s(),
+            budget_s: self.wait.budget_s(),
         })
     }
 
@@ -635,10 +479,7 @@ impl Lab {
     pub fn reset(&mut self) {
         self.scenario = self.scenario.defaults();
         self.new_job();
-        self.axes.clear();
-        self.held = false;
-        self.job_axes = None;
-        self.fit_final = true;
+        self.axes.refit();
         self.invalidate();
     }
 

@@ -19,8 +19,6 @@ pub use friction_core::model::PROVISIONAL;
 use friction_core::experiments::hysteresis;
 use friction_core::params::ParamError;
 use friction_core::scenario::Scenario;
-use friction_plot::{draw_chart, Style};
-use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 
 /// The page's canvas as the backend type the SVG export also draws through
@@ -85,35 +83,6 @@ pub(crate) fn fit_canvas_to(canvas: &HtmlCanvasElement, (css_w, css_h): (i32, i3
         canvas.set_height(h);
     }
     dpr
-}
-
-/// Draws the steady-state Stribeck curve of the FrBD letter's Table I on `canvas`.
-#[wasm_bindgen(js_name = drawStribeck)]
-pub fn draw_stribeck(canvas: HtmlCanvasElement, p: f64, v_max: f64) -> Result<(), JsError> {
-    let spec =
-        friction_plot::stribeck_chart(&friction_core::stribeck::Stribeck::TABLE_I, p, v_max, 600);
-    draw_on_canvas(canvas, &spec)
-}
-
-/// Draws one chart on `canvas`, sized to its CSS box at the device pixel ratio.
-pub(crate) fn draw_on_canvas(
-    canvas: HtmlCanvasElement,
-    spec: &friction_plot::ChartSpec,
-) -> Result<(), JsError> {
-    let scale = fit_canvas_to_dpr(&canvas);
-    let backend = CanvasBackend::with_canvas_object(canvas)
-        .map(Canvas::Main)
-        .ok_or_else(|| JsError::new("canvas has no 2d context"))?;
-    let root = backend.into_drawing_area();
-    draw_chart(
-        &root,
-        spec,
-        &Style {
-            scale,
-            ..Style::default()
-        },
-    )
-    .map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// One rejected key of a query string, as the page shows it.
@@ -193,8 +162,9 @@ struct LoopOut {
 /// naming it) and returns `{query, loops: [{freq, omega, v, f, fmax, fmin, area, energy,
 /// passivity_residual, converged}]}`.
 ///
-/// For scripts and tests; the page itself goes through [`Lab`], which spreads the work over
-/// animation frames.
+/// No page code calls it: the page goes through [`Lab`], which spreads the work over animation
+/// frames. It stays because the e2e suite (`tests/e2e/page.test.js`) checks the page's read-out
+/// against it: the core's numbers for the same link, by a path that shares none of `Lab`'s.
 #[wasm_bindgen(js_name = hysteresisLoops)]
 pub fn hysteresis_loops(query: &str) -> Result<JsValue, JsError> {
     let s = Scenario::parse(query).map_err(|e| js_error(&e))?;
@@ -328,12 +298,6 @@ pub fn phenomena_criteria() -> JsValue {
 #[wasm_bindgen(js_name = sigmaToggleText)]
 pub fn sigma_toggle_text() -> String {
     friction_core::scenario::SIGMA_TOGGLE.into()
-}
-
-/// The provisional flag text.
-#[wasm_bindgen(js_name = provisionalText)]
-pub fn provisional_text() -> String {
-    PROVISIONAL.into()
 }
 
 #[cfg(feature = "full")]

@@ -47,14 +47,6 @@ fn count(c: &HtmlCanvasElement, rgb: [u8; 3]) -> usize {
 }
 
 #[wasm_bindgen_test]
-fn stribeck_skeleton_draws_curve_colour() {
-    let c = canvas(600, 400);
-    friction_web::draw_stribeck(c.clone(), 1.0, 0.05).unwrap();
-    assert!(c.width() >= 600, "backing store sized by devicePixelRatio");
-    assert!(count(&c, [0x00, 0x72, 0xb2]) > 200);
-}
-
-#[wasm_bindgen_test]
 fn hysteresis_loops_returns_the_cores_loops() {
     let out = friction_web::hysteresis_loops("v=1&freqs=25,100").unwrap();
     assert_eq!(get(&out, "query").as_string().unwrap(), "v=1&freqs=25,100");

@@ -5,23 +5,23 @@
 //! force x_s = F \[N\]. Defaults (not in the seed): f1 = μ_k F_N, ε_f = F_C/σ0 of Table 7.1, so the
 //! benchmark run equals Dahl's.
 
-use super::common::{self, spec, FN, MUK};
+use super::common::{self, FN, MUK};
 use crate::model::{Category, FrictionModel, ModelEntry, ModelInfo};
 use crate::params::{ParamError, ParamSpec};
 
 const PARAMS: [ParamSpec; 3] = [
     MUK,
     FN,
-    spec(
-        "epsf",
-        "Characteristic slip length",
-        "ε_f",
-        "m",
-        9.81e-6,
-        1e-12,
-        1.0,
-        true,
-    ),
+    ParamSpec {
+        key: "epsf",
+        name: "Characteristic slip length",
+        symbol: "ε_f",
+        unit: "m",
+        default: 9.81e-6,
+        min: 1e-12,
+        max: 1.0,
+        log: true,
+    },
 ];
 
 static INFO: ModelInfo = ModelInfo {

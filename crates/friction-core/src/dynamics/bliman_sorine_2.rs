@@ -7,7 +7,7 @@
 //! ε_f = 1e-3 m and η = 0.01 put the fast stiffness f1/(η ε_f) ≈ 1.5e5 N/m near Table 7.1's σ0 and
 //! the peak near 0.98 f1.
 
-use super::common::{self, spec, FN, MUK, MUS};
+use super::common::{self, FN, MUK, MUS};
 use crate::model::{Category, FrictionModel, ModelEntry, ModelInfo};
 use crate::params::{ParamError, ParamSpec};
 
@@ -15,26 +15,26 @@ const PARAMS: [ParamSpec; 5] = [
     MUS,
     MUK,
     FN,
-    spec(
-        "epsf",
-        "Characteristic slip length",
-        "ε_f",
-        "m",
-        1e-3,
-        1e-12,
-        1.0,
-        true,
-    ),
-    spec(
-        "eta",
-        "Fast-to-slow length ratio",
-        "η",
-        "",
-        0.01,
-        1e-6,
-        0.999,
-        true,
-    ),
+    ParamSpec {
+        key: "epsf",
+        name: "Characteristic slip length",
+        symbol: "ε_f",
+        unit: "m",
+        default: 1e-3,
+        min: 1e-12,
+        max: 1.0,
+        log: true,
+    },
+    ParamSpec {
+        key: "eta",
+        name: "Fast-to-slow length ratio",
+        symbol: "η",
+        unit: "",
+        default: 0.01,
+        min: 1e-6,
+        max: 0.999,
+        log: true,
+    },
 ];
 
 static INFO: ModelInfo = ModelInfo {

@@ -15,7 +15,7 @@
 //! σ0 defaults to 1e3 N/m (not Table 7.1's 1e5): each snap is an event, and at 1e5 N/m a 40 s run
 //! would need millions of them.
 
-use super::common::{self, spec, FN, MUK, MUS};
+use super::common::{self, FN, MUK, MUS};
 use crate::model::{Category, FrictionModel, ModelEntry, ModelInfo};
 use crate::params::{ParamError, ParamSpec};
 
@@ -23,27 +23,36 @@ const PARAMS: [ParamSpec; 6] = [
     MUS,
     MUK,
     FN,
-    spec(
-        "sigma0",
-        "Total bristle stiffness",
-        "σ_0",
-        "N/m",
-        1e3,
-        1e-3,
-        1e10,
-        true,
-    ),
-    spec("n", "Number of bristles", "N", "", 5.0, 1.0, 50.0, false),
-    spec(
-        "seed",
-        "Random seed",
-        "seed",
-        "",
-        1.0,
-        0.0,
-        4294967295.0,
-        false,
-    ),
+    ParamSpec {
+        key: "sigma0",
+        name: "Total bristle stiffness",
+        symbol: "σ_0",
+        unit: "N/m",
+        default: 1e3,
+        min: 1e-3,
+        max: 1e10,
+        log: true,
+    },
+    ParamSpec {
+        key: "n",
+        name: "Number of bristles",
+        symbol: "N",
+        unit: "",
+        default: 5.0,
+        min: 1.0,
+        max: 50.0,
+        log: false,
+    },
+    ParamSpec {
+        key: "seed",
+        name: "Random seed",
+        symbol: "seed",
+        unit: "",
+        default: 1.0,
+        min: 0.0,
+        max: 4294967295.0,
+        log: false,
+    },
 ];
 
 static INFO: ModelInfo = ModelInfo {

@@ -1,77 +1,86 @@
 //! Parameter descriptions shared by the thesis dynamic models (thesis Tables 6.1 and 7.1), so
 //! that one benchmark view drives every model with the same keys.
 
-pub(crate) use crate::params::spec;
 use crate::params::ParamSpec;
+pub(crate) use crate::stribeck::sgn;
 
 /// μ_s, static friction coefficient (Table 6.1: 0.15).
-pub(crate) const MUS: ParamSpec = spec(
-    "mus",
-    "Static friction coefficient",
-    "μ_s",
-    "",
-    0.15,
-    0.0,
-    10.0,
-    false,
-);
+pub(crate) const MUS: ParamSpec = ParamSpec {
+    key: "mus",
+    name: "Static friction coefficient",
+    symbol: "μ_s",
+    unit: "",
+    default: 0.15,
+    min: 0.0,
+    max: 10.0,
+    log: false,
+};
 /// μ_k, kinetic friction coefficient (Table 6.1: 0.1).
-pub(crate) const MUK: ParamSpec = spec(
-    "muk",
-    "Kinetic friction coefficient",
-    "μ_k",
-    "",
-    0.1,
-    1e-6,
-    10.0,
-    false,
-);
+pub(crate) const MUK: ParamSpec = ParamSpec {
+    key: "muk",
+    name: "Kinetic friction coefficient",
+    symbol: "μ_k",
+    unit: "",
+    default: 0.1,
+    min: 1e-6,
+    max: 10.0,
+    log: false,
+};
 /// F_N, normal force (benchmark: m g = 9.81 N).
-pub(crate) const FN: ParamSpec = spec("fn", "Normal force", "F_N", "N", 9.81, 1e-6, 1e6, true);
+pub(crate) const FN: ParamSpec = ParamSpec {
+    key: "fn",
+    name: "Normal force",
+    symbol: "F_N",
+    unit: "N",
+    default: 9.81,
+    min: 1e-6,
+    max: 1e6,
+    log: true,
+};
 /// σ0, bristle stiffness (Table 7.1: 1e5 N/m).
-pub(crate) const SIGMA0: ParamSpec = spec(
-    "sigma0",
-    "Bristle stiffness",
-    "σ_0",
-    "N/m",
-    1e5,
-    1e-3,
-    1e10,
-    true,
-);
+pub(crate) const SIGMA0: ParamSpec = ParamSpec {
+    key: "sigma0",
+    name: "Bristle stiffness",
+    symbol: "σ_0",
+    unit: "N/m",
+    default: 1e5,
+    min: 1e-3,
+    max: 1e10,
+    log: true,
+};
 /// σ1, bristle damping (Table 7.1: √1e5 N·s/m).
-pub(crate) const SIGMA1: ParamSpec = spec(
-    "sigma1",
-    "Bristle damping",
-    "σ_1",
-    "N·s/m",
-    316.227_766_016_837_9,
-    0.0,
-    1e6,
-    false,
-);
+pub(crate) const SIGMA1: ParamSpec = ParamSpec {
+    key: "sigma1",
+    name: "Bristle damping",
+    symbol: "σ_1",
+    unit: "N·s/m",
+    default: 316.227_766_016_837_9,
+    min: 0.0,
+    max: 1e6,
+    log: false,
+};
 /// σ2, viscous coefficient (Table 7.1: 0.1 N·s/m).
-pub(crate) const SIGMA2: ParamSpec = spec(
-    "sigma2",
-    "Viscous coefficient",
-    "σ_2",
-    "N·s/m",
-    0.1,
-    0.0,
-    1e4,
-    false,
-);
+pub(crate) const SIGMA2: ParamSpec = ParamSpec {
+    key: "sigma2",
+    name: "Viscous coefficient",
+    symbol: "σ_2",
+    unit: "N·s/m",
+    default: 0.1,
+    min: 0.0,
+    max: 1e4,
+    log: false,
+};
 /// v_S, Stribeck velocity (Table 7.1: 1e-3 m/s).
-pub(crate) const VS: ParamSpec = spec(
-    "vs",
-    "Stribeck velocity",
-    "v_S",
-    "m/s",
-    1e-3,
-    1e-8,
-    10.0,
-    true,
-);
+pub(crate) const VS: ParamSpec = ParamSpec {
+    key: "vs",
+    name: "Stribeck velocity",
+    symbol: "v_S",
+    unit: "m/s",
+    default: 1e-3,
+    min: 1e-8,
+    max: 10.0,
+    log: true,
+};
 
 /// Checks all values against their specs and, if `mus`/`muk` are at the given indices,
 /// that μ_s ≥ μ_k (the stiction level can not be below the Coulomb level).
@@ -106,18 +115,6 @@ pub(crate) fn check_whole(key: &str, value: f64) -> Result<(), crate::params::Pa
         ))
     } else {
         Ok(())
-    }
-}
-
-/// sgn with sgn(0) = 0 (CATALOG §0.3).
-#[inline]
-pub(crate) fn sgn(x: f64) -> f64 {
-    if x > 0.0 {
-        1.0
-    } else if x < 0.0 {
-        -1.0
-    } else {
-        0.0
     }
 }
 

@@ -5,7 +5,7 @@
 //! dF/dt = σ0 v |1 − (F/F_C) sgn v|^α sgn(1 − (F/F_C) sgn v). Steady state F = F_C sgn v. The
 //! state is z = F/σ0 \[m\] so every bristle model shares the same state scale.
 
-use super::common::{self, spec, FN, MUK, SIGMA0};
+use super::common::{self, FN, MUK, SIGMA0};
 use crate::model::{Category, FrictionModel, ModelEntry, ModelInfo};
 use crate::params::{ParamError, ParamSpec};
 
@@ -13,7 +13,16 @@ const PARAMS: [ParamSpec; 4] = [
     MUK,
     FN,
     SIGMA0,
-    spec("alpha", "Shape exponent", "α", "", 1.0, 0.1, 5.0, false),
+    ParamSpec {
+        key: "alpha",
+        name: "Shape exponent",
+        symbol: "α",
+        unit: "",
+        default: 1.0,
+        min: 0.1,
+        max: 5.0,
+        log: false,
+    },
 ];
 
 static INFO: ModelInfo = ModelInfo {

@@ -4,23 +4,23 @@
 //! characteristic pre-sliding length. The original's second (rate-and-state) variable, which
 //! gives velocity weakening, is not recoverable from the sources, hence the provisional flag.
 
-use super::common::{self, spec, FN, MUK};
+use super::common::{self, FN, MUK};
 use crate::model::{Category, FrictionModel, ModelEntry, ModelInfo};
 use crate::params::{ParamError, ParamSpec};
 
 const PARAMS: [ParamSpec; 3] = [
     MUK,
     FN,
-    spec(
-        "delta",
-        "Pre-sliding length",
-        "δ",
-        "m",
-        9.81e-6,
-        1e-12,
-        1.0,
-        true,
-    ),
+    ParamSpec {
+        key: "delta",
+        name: "Pre-sliding length",
+        symbol: "δ",
+        unit: "m",
+        default: 9.81e-6,
+        min: 1e-12,
+        max: 1.0,
+        log: true,
+    },
 ];
 
 static INFO: ModelInfo = ModelInfo {

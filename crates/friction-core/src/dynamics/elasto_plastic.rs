@@ -6,7 +6,7 @@
 //! sgn v ≠ sgn z, 1 for |z| ≥ z_ss, and the C¹ sine blend (7.34) between. Decisions (CATALOG §10):
 //! i is the Stribeck exponent (Table 7.1: 1) and z_ba is a constant, default 0.7 F_C/σ0.
 
-use super::common::{self, spec, FN, MUK, MUS, SIGMA0, SIGMA1, SIGMA2, VS};
+use super::common::{self, FN, MUK, MUS, SIGMA0, SIGMA1, SIGMA2, VS};
 use crate::model::{Category, FrictionModel, ModelEntry, ModelInfo};
 use crate::params::{ParamError, ParamSpec};
 
@@ -18,17 +18,26 @@ const PARAMS: [ParamSpec; 9] = [
     SIGMA1,
     SIGMA2,
     VS,
-    spec("i", "Stribeck exponent", "i", "", 1.0, 0.1, 10.0, false),
-    spec(
-        "zba",
-        "Breakaway deflection",
-        "z_ba",
-        "m",
-        6.867e-6,
-        0.0,
-        1.0,
-        true,
-    ),
+    ParamSpec {
+        key: "i",
+        name: "Stribeck exponent",
+        symbol: "i",
+        unit: "",
+        default: 1.0,
+        min: 0.1,
+        max: 10.0,
+        log: false,
+    },
+    ParamSpec {
+        key: "zba",
+        name: "Breakaway deflection",
+        symbol: "z_ba",
+        unit: "m",
+        default: 6.867e-6,
+        min: 0.0,
+        max: 1.0,
+        log: true,
+    },
 ];
 
 static INFO: ModelInfo = ModelInfo {

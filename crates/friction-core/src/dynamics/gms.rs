@@ -18,7 +18,7 @@
 //! unset). The fractions are the weights α_i above; they must sum to 1 within [`NU_SUM_TOL`]
 //! and are used as given, so the steady state is Σν_i·F_ss(v) sgn v + σ2 v.
 
-use super::common::{self, spec, FN, MUK, MUS, SIGMA0, SIGMA1, SIGMA2, VS};
+use super::common::{self, FN, MUK, MUS, SIGMA0, SIGMA1, SIGMA2, VS};
 use crate::model::{Category, FrictionModel, ListParams, ModelEntry, ModelInfo};
 use crate::params::{fmt_num, ParamError, ParamSpec};
 
@@ -33,72 +33,81 @@ const PARAMS: [ParamSpec; 11] = [
     SIGMA1,
     SIGMA2,
     VS,
-    spec("delta", "Stribeck exponent", "δ", "", 2.0, 0.1, 10.0, false),
-    spec(
-        "c",
-        "Attraction parameter",
-        "C",
-        "N/s",
-        1e3,
-        1e-6,
-        1e9,
-        true,
-    ),
-    spec(
-        "n",
-        "Number of elements",
-        "N",
-        "",
-        10.0,
-        1.0,
-        MAX_ELEMENTS as f64,
-        true,
-    ),
-    spec(
-        "q",
-        "Weight exponent (α_i ∝ i^q)",
-        "q",
-        "",
-        1.0,
-        0.0,
-        4.0,
-        false,
-    ),
+    ParamSpec {
+        key: "delta",
+        name: "Stribeck exponent",
+        symbol: "δ",
+        unit: "",
+        default: 2.0,
+        min: 0.1,
+        max: 10.0,
+        log: false,
+    },
+    ParamSpec {
+        key: "c",
+        name: "Attraction parameter",
+        symbol: "C",
+        unit: "N/s",
+        default: 1e3,
+        min: 1e-6,
+        max: 1e9,
+        log: true,
+    },
+    ParamSpec {
+        key: "n",
+        name: "Number of elements",
+        symbol: "N",
+        unit: "",
+        default: 10.0,
+        min: 1.0,
+        max: MAX_ELEMENTS as f64,
+        log: true,
+    },
+    ParamSpec {
+        key: "q",
+        name: "Weight exponent (α_i ∝ i^q)",
+        symbol: "q",
+        unit: "",
+        default: 1.0,
+        min: 0.0,
+        max: 4.0,
+        log: false,
+    },
 ];
 
 /// The per-element lists, in the order of [`Gms::k`], [`Gms::damp`], [`Gms::alpha`]; `default`
 /// is unused (an unset list is derived).
 const ELEMENTS: [ParamSpec; 3] = [
-    spec(
-        "ki",
-        "Element stiffnesses (unset: σ0/N each)",
-        "k_i",
-        "N/m",
-        1e4,
-        1e-6,
-        1e10,
-        true,
-    ),
-    spec(
-        "bi",
-        "Element damping (unset: σ1/N each)",
-        "b_i",
-        "N·s/m",
-        31.622_776_601_683_793,
-        0.0,
-        1e6,
-        false,
-    ),
-    spec(
-        "nui",
-        "Element fractions, Σ = 1 (unset: ∝ i^q)",
-        "ν_i",
-        "",
-        0.1,
-        1e-9,
-        1.0,
-        false,
-    ),
+    ParamSpec {
+        key: "ki",
+        name: "Element stiffnesses (unset: σ0/N each)",
+        symbol: "k_i",
+        unit: "N/m",
+        default: 1e4,
+        min: 1e-6,
+        max: 1e10,
+        log: true,
+    },
+    ParamSpec {
+        key: "bi",
+        name: "Element damping (unset: σ1/N each)",
+        symbol: "b_i",
+        unit: "N·s/m",
+        default: 31.622_776_601_683_793,
+        min: 0.0,
+        max: 1e6,
+        log: false,
+    },
+    ParamSpec {
+        key: "nui",
+        name: "Element fractions, Σ = 1 (unset: ∝ i^q)",
+        symbol: "ν_i",
+        unit: "",
+        default: 0.1,
+        min: 1e-9,
+        max: 1.0,
+        log: false,
+    },
 ];
 
 /// How far the fractions ν_i may sum from 1: hand-typed thirds (0.333333 × 3) pass, a

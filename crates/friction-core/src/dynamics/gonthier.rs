@@ -5,7 +5,7 @@
 //! (s − s_dw)/τ_b with τ_b = σ1/σ0; F_b = σ0 z + σ1 dz/dt; F_max = F_C + (F_s − F_C) s_dw;
 //! F = clip(F_b, ±F_max) + σ2 v. Default v0 = v_S/100 (not in Table 7.1).
 
-use super::common::{self, spec, FN, MUK, MUS, SIGMA0, SIGMA1, SIGMA2, VS};
+use super::common::{self, FN, MUK, MUS, SIGMA0, SIGMA1, SIGMA2, VS};
 use crate::model::{Category, FrictionModel, ModelEntry, ModelInfo};
 use crate::params::{ParamError, ParamSpec};
 
@@ -21,26 +21,26 @@ const PARAMS: [ParamSpec; 9] = [
     },
     SIGMA2,
     VS,
-    spec(
-        "v0",
-        "Direction tolerance",
-        "v_0",
-        "m/s",
-        1e-5,
-        1e-12,
-        1.0,
-        true,
-    ),
-    spec(
-        "taudw",
-        "Dwell-time constant",
-        "τ_dw",
-        "s",
-        2.0,
-        1e-6,
-        1e4,
-        true,
-    ),
+    ParamSpec {
+        key: "v0",
+        name: "Direction tolerance",
+        symbol: "v_0",
+        unit: "m/s",
+        default: 1e-5,
+        min: 1e-12,
+        max: 1.0,
+        log: true,
+    },
+    ParamSpec {
+        key: "taudw",
+        name: "Dwell-time constant",
+        symbol: "τ_dw",
+        unit: "s",
+        default: 2.0,
+        min: 1e-6,
+        max: 1e4,
+        log: true,
+    },
 ];
 
 static INFO: ModelInfo = ModelInfo {

@@ -9,7 +9,7 @@
 //! Δ_i = (i/N) Δ_max with Σ k_i Δ_i = 1.2 F_s, so F_h can always reach the Stribeck level and the
 //! virgin stiffness is σ0.
 
-use super::common::{self, spec, FN, MUK, MUS, SIGMA0, SIGMA1, SIGMA2, VS};
+use super::common::{self, FN, MUK, MUS, SIGMA0, SIGMA1, SIGMA2, VS};
 use crate::model::{Category, FrictionModel, ModelEntry, ModelInfo};
 use crate::params::{ParamError, ParamSpec};
 
@@ -24,28 +24,46 @@ const PARAMS: [ParamSpec; 11] = [
     SIGMA1,
     SIGMA2,
     VS,
-    spec("delta", "Stribeck exponent", "δ", "", 2.0, 0.1, 10.0, false),
-    spec(
-        "nexp",
-        "Transition exponent",
-        "n",
-        "",
-        2.0,
-        0.5,
-        10.0,
-        false,
-    ),
-    spec("n", "Hysteresis elements", "N", "", 4.0, 1.0, 50.0, false),
-    spec(
-        "hmax",
-        "Hysteresis capacity / F_s",
-        "F_h,max/F_s",
-        "",
-        1.2,
-        1.01,
-        10.0,
-        false,
-    ),
+    ParamSpec {
+        key: "delta",
+        name: "Stribeck exponent",
+        symbol: "δ",
+        unit: "",
+        default: 2.0,
+        min: 0.1,
+        max: 10.0,
+        log: false,
+    },
+    ParamSpec {
+        key: "nexp",
+        name: "Transition exponent",
+        symbol: "n",
+        unit: "",
+        default: 2.0,
+        min: 0.5,
+        max: 10.0,
+        log: false,
+    },
+    ParamSpec {
+        key: "n",
+        name: "Hysteresis elements",
+        symbol: "N",
+        unit: "",
+        default: 4.0,
+        min: 1.0,
+        max: 50.0,
+        log: false,
+    },
+    ParamSpec {
+        key: "hmax",
+        name: "Hysteresis capacity / F_s",
+        symbol: "F_h,max/F_s",
+        unit: "",
+        default: 1.2,
+        min: 1.01,
+        max: 10.0,
+        log: false,
+    },
 ];
 
 static INFO: ModelInfo = ModelInfo {

@@ -5,7 +5,7 @@
 //! through v0 with F_C/σ0 < |z|, z is projected onto (F_C/σ0) sgn v (an event with a state
 //! reset), so F falls from up to F_s to F_C.
 
-use super::common::{self, spec, FN, MUK, MUS, SIGMA0, SIGMA1};
+use super::common::{self, FN, MUK, MUS, SIGMA0, SIGMA1};
 use crate::model::{Category, FrictionModel, ModelEntry, ModelInfo};
 use crate::params::{ParamError, ParamSpec};
 
@@ -15,16 +15,16 @@ const PARAMS: [ParamSpec; 6] = [
     FN,
     SIGMA0,
     SIGMA1,
-    spec(
-        "v0",
-        "Stick/slip velocity threshold",
-        "v_0",
-        "m/s",
-        1e-3,
-        1e-12,
-        10.0,
-        true,
-    ),
+    ParamSpec {
+        key: "v0",
+        name: "Stick/slip velocity threshold",
+        symbol: "v_0",
+        unit: "m/s",
+        default: 1e-3,
+        min: 1e-12,
+        max: 10.0,
+        log: true,
+    },
 ];
 
 static INFO: ModelInfo = ModelInfo {

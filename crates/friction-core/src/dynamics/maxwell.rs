@@ -6,22 +6,31 @@
 //! motion unloads the element (v δ < 0), else 0; F = k δ with Δ = μ N/k. Saturation is an event
 //! with an exact projection onto ±Δ, so the hysteresis loop is the library's.
 
-use super::common::{self, spec, FN};
+use super::common::{self, FN};
 use crate::model::{Category, FrictionModel, ModelEntry, ModelInfo};
 use crate::params::{ParamError, ParamSpec};
 
 const PARAMS: [ParamSpec; 3] = [
-    spec("k", "Stiffness", "k", "N/m", 1e3, 1e-6, 1e10, true),
-    spec(
-        "mu",
-        "Friction coefficient",
-        "μ_c",
-        "",
-        0.15,
-        1e-6,
-        10.0,
-        false,
-    ),
+    ParamSpec {
+        key: "k",
+        name: "Stiffness",
+        symbol: "k",
+        unit: "N/m",
+        default: 1e3,
+        min: 1e-6,
+        max: 1e10,
+        log: true,
+    },
+    ParamSpec {
+        key: "mu",
+        name: "Friction coefficient",
+        symbol: "μ_c",
+        unit: "",
+        default: 0.15,
+        min: 1e-6,
+        max: 10.0,
+        log: false,
+    },
     FN,
 ];
 

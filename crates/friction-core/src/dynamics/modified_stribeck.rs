@@ -13,52 +13,61 @@
 //! onto it while it unloads. Pulling back only while loading (v δ > 0) left δ up to a2 above the
 //! limit, and the force up to k·a2 = (μ_s − μ_c) N too high once the element crossed back.
 
-use super::common::{self, spec, FN};
+use super::common::{self, FN};
 use crate::model::{Category, FrictionModel, ModelEntry, ModelInfo};
 use crate::params::{ParamError, ParamSpec};
 
 const PARAMS: [ParamSpec; 6] = [
-    spec(
-        "mus",
-        "Static coefficient",
-        "μ_s",
-        "",
-        0.25,
-        0.0,
-        10.0,
-        false,
-    ),
-    spec(
-        "muk",
-        "Coulomb coefficient",
-        "μ_c",
-        "",
-        0.15,
-        1e-6,
-        10.0,
-        false,
-    ),
-    spec(
-        "vs",
-        "Stribeck velocity",
-        "v_s",
-        "m/s",
-        0.1,
-        1e-8,
-        10.0,
-        true,
-    ),
-    spec(
-        "bv",
-        "Viscous damping",
-        "b_v",
-        "N·s/m",
-        0.0,
-        0.0,
-        1e4,
-        false,
-    ),
-    spec("k", "Stiffness", "k", "N/m", 1e4, 1e-6, 1e10, true),
+    ParamSpec {
+        key: "mus",
+        name: "Static coefficient",
+        symbol: "μ_s",
+        unit: "",
+        default: 0.25,
+        min: 0.0,
+        max: 10.0,
+        log: false,
+    },
+    ParamSpec {
+        key: "muk",
+        name: "Coulomb coefficient",
+        symbol: "μ_c",
+        unit: "",
+        default: 0.15,
+        min: 1e-6,
+        max: 10.0,
+        log: false,
+    },
+    ParamSpec {
+        key: "vs",
+        name: "Stribeck velocity",
+        symbol: "v_s",
+        unit: "m/s",
+        default: 0.1,
+        min: 1e-8,
+        max: 10.0,
+        log: true,
+    },
+    ParamSpec {
+        key: "bv",
+        name: "Viscous damping",
+        symbol: "b_v",
+        unit: "N·s/m",
+        default: 0.0,
+        min: 0.0,
+        max: 1e4,
+        log: false,
+    },
+    ParamSpec {
+        key: "k",
+        name: "Stiffness",
+        symbol: "k",
+        unit: "N/m",
+        default: 1e4,
+        min: 1e-6,
+        max: 1e10,
+        log: true,
+    },
     FN,
 ];
 

@@ -6,7 +6,7 @@
 //! Decision (not in the seed): z0 = F_C/σ0, so the sliding force is F_C and the breakaway
 //! (1 + a) F_C = 1.4911 N with a = 0.52.
 
-use super::common::{self, spec, FN, MUK, SIGMA0, SIGMA1};
+use super::common::{self, FN, MUK, SIGMA0, SIGMA1};
 use crate::model::{Category, FrictionModel, ModelEntry, ModelInfo};
 use crate::params::{ParamError, ParamSpec};
 
@@ -15,17 +15,26 @@ const PARAMS: [ParamSpec; 6] = [
     FN,
     SIGMA0,
     SIGMA1,
-    spec("a", "Stiction coefficient", "a", "", 0.52, 0.0, 10.0, false),
-    spec(
-        "form",
-        "Force law: 0 = literature, 1 = thesis (7.10)",
-        "form",
-        "",
-        0.0,
-        0.0,
-        1.0,
-        false,
-    ),
+    ParamSpec {
+        key: "a",
+        name: "Stiction coefficient",
+        symbol: "a",
+        unit: "",
+        default: 0.52,
+        min: 0.0,
+        max: 10.0,
+        log: false,
+    },
+    ParamSpec {
+        key: "form",
+        name: "Force law: 0 = literature, 1 = thesis (7.10)",
+        symbol: "form",
+        unit: "",
+        default: 0.0,
+        min: 0.0,
+        max: 1.0,
+        log: false,
+    },
 ];
 
 static INFO: ModelInfo = ModelInfo {

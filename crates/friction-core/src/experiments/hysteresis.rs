@@ -398,13 +398,7 @@ impl HysteresisRun {
         let v: Vec<f64> = t.iter().map(|&t| vm + va * (w * t).cos()).collect();
         // the last completed cycle (run_steps swaps it into f_prev)
         let f = c.f_prev.clone();
-        // periodic trapezoid rule: spectrally accurate for smooth periodic integrands
-        let mut area = 0.0;
-        let mut energy = 0.0;
-        for k in 0..n {
-            area += f[k] * (-va * w * (w * t[k]).sin()) * h;
-            energy += f[k] * v[k] * h;
-        }
+        let (area, energy) = loop_integrals(&t[..n], &v[..n], &f[..n], h, w, va);
         let (fmax, fmin) = extrema(&f[..n]);
         let dim = m.dim();
         let states = (0..dim)
@@ -552,6 +546,27 @@ fn shoot(m: &Frbd, c: &mut Current) {
 
 fn scale(f: &[f64]) -> f64 {
     f.iter().fold(0.0_f64, |m, x| m.max(x.abs())).max(1e-300)
+}
+
+/// The loop area ∮F dv \[N·m/s\] and the energy per cycle ∮F v dt \[J\] of one periodic sampled
+/// cycle of v = v_mean + `va` cos(`w` t) (`t`, `v`, `f` its n samples, `h` apart, without the
+/// closing one), by the periodic trapezoid rule: spectrally accurate for smooth periodic
+/// integrands. Shared with the prescribed-motion loops (`super::prescribed`).
+pub(super) fn loop_integrals(
+    t: &[f64],
+    v: &[f64],
+    f: &[f64],
+    h: f64,
+    w: f64,
+    va: f64,
+) -> (f64, f64) {
+    let mut area = 0.0;
+    let mut energy = 0.0;
+    for k in 0..f.len() {
+        area += f[k] * (-va * w * (w * t[k]).sin()) * h;
+        energy += f[k] * v[k] * h;
+    }
+    (area, energy)
 }
 
 /// Max and min of periodic samples, refined by a parabola through the extreme sample and its

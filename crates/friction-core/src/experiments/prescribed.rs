@@ -25,7 +25,9 @@
 //! that depend on an external force do not act.
 
 use super::driven::{unit_steps_of, IntervalStepper, Velocity, UNIT_WORK};
-use super::hysteresis::{FreqUnit, HysteresisConfig, HysteresisRun, Loop, MAX_CYCLES, TOL};
+use super::hysteresis::{
+    loop_integrals, FreqUnit, HysteresisConfig, HysteresisRun, Loop, MAX_CYCLES, TOL,
+};
 use crate::frbd::Frbd;
 use crate::integrate::rodas::Options;
 use crate::model::FrictionModel;
@@ -361,13 +363,7 @@ fn samples(n: usize, w: f64, vm: f64, va: f64) -> (Vec<f64>, Vec<f64>) {
 /// a switch makes F jump: Liang's F_C → F_s by half a newton).
 fn metrics(t: &[f64], v: &[f64], f: &[f64], w: f64, va: f64) -> (f64, f64, f64, f64) {
     let n = f.len() - 1;
-    let h = t[1] - t[0];
-    let mut area = 0.0;
-    let mut energy = 0.0;
-    for k in 0..n {
-        area += f[k] * (-va * w * (w * t[k]).sin()) * h;
-        energy += f[k] * v[k] * h;
-    }
+    let (area, energy) = loop_integrals(&t[..n], &v[..n], &f[..n], t[1] - t[0], w, va);
     let fmax = f[..n].iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let fmin = f[..n].iter().copied().fold(f64::INFINITY, f64::min);
     (fmax, fmin, area, energy)

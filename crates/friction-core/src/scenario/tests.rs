@@ -254,16 +254,10 @@ static TEST_CURVE: ViewDef = ViewDef {
     kind: crate::job::ViewKind::Models,
     params: &CURVE_PARAMS,
     max_models: 3,
-    default_models: &[],
-    default_values: &[],
     derived_model_keys: &["p"],
-    derive: None,
-    metrics: false,
-    panels: 1,
     key_controls: &["vmax"],
-    phenomena: false,
-    presets: None,
     job: |_| Ok(Box::new(crate::job::Failed("test view".into()))),
+    ..ViewDef::BASE
 };
 /// Generic views seen by the unit tests (the build's list is `MODEL_VIEWS`).
 pub(super) static TEST_VIEWS: &[&ViewDef] = &[

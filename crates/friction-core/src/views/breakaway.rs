@@ -16,65 +16,75 @@ use crate::experiments::stickslip::forced::{
 use crate::experiments::stickslip::{self, StickSlipError, Workspace, MAX_STEPS};
 use crate::integrate::rodas::SolveError;
 use crate::job::{
-    change_hint, changed_values, columns, sig, BuiltModel, Inputs, Job, Output, Readout, ViewDef,
-    ViewKind,
+    change_hint, changed_values, columns, sig, BuiltModel, Example, Inputs, Job, Lesson, Output,
+    Readout, ViewDef, ViewKind,
 };
-use crate::model::{short_labels, PROVISIONAL};
-use crate::params::{check_all, spec, values_or_defaults, ParamError, ParamSpec};
+use crate::model::short_labels;
+use crate::params::{check_all, values_or_defaults, ParamError, ParamSpec, PLACEHOLDER_NOTE};
+use crate::views::lessons::{LUGRE, THESIS};
 
 /// The view's parameters, in the order [`Ramps::from_values`] reads them.
 pub const PARAMS: [ParamSpec; 6] = [
-    spec("m", "Mass of the block", "m", "kg", 1.0, 1e-3, 1e3, true),
-    spec(
-        "ratemin",
-        "Slowest force rate",
-        "ρ_min",
-        "N/s",
-        0.1,
-        1e-3,
-        1e6,
-        true,
-    ),
-    spec(
-        "ratemax",
-        "Fastest force rate",
-        "ρ_max",
-        "N/s",
-        30.0,
-        1e-3,
-        1e6,
-        true,
-    ),
-    spec(
-        "nrates",
-        "Rates (log-spaced)",
-        "n_ρ",
-        "",
-        12.0,
-        1.0,
-        40.0,
-        false,
-    ),
-    spec(
-        "umax",
-        "Largest applied force (end of a ramp)",
-        "u_max",
-        "N",
-        10.0,
-        1e-6,
-        1e6,
-        true,
-    ),
-    spec(
-        "xslide",
-        "Sliding distance that ends a ramp",
-        "x_slide",
-        "m",
-        0.01,
-        1e-9,
-        10.0,
-        true,
-    ),
+    ParamSpec {
+        key: "m",
+        name: "Mass of the block",
+        symbol: "m",
+        unit: "kg",
+        default: 1.0,
+        min: 1e-3,
+        max: 1e3,
+        log: true,
+    },
+    ParamSpec {
+        key: "ratemin",
+        name: "Slowest force rate",
+        symbol: "ρ_min",
+        unit: "N/s",
+        default: 0.1,
+        min: 1e-3,
+        max: 1e6,
+        log: true,
+    },
+    ParamSpec {
+        key: "ratemax",
+        name: "Fastest force rate",
+        symbol: "ρ_max",
+        unit: "N/s",
+        default: 30.0,
+        min: 1e-3,
+        max: 1e6,
+        log: true,
+    },
+    ParamSpec {
+        key: "nrates",
+        name: "Rates (log-spaced)",
+        symbol: "n_ρ",
+        unit: "",
+        default: 12.0,
+        min: 1.0,
+        max: 40.0,
+        log: false,
+    },
+    ParamSpec {
+        key: "umax",
+        name: "Largest applied force (end of a ramp)",
+        symbol: "u_max",
+        unit: "N",
+        default: 10.0,
+        min: 1e-6,
+        max: 1e6,
+        log: true,
+    },
+    ParamSpec {
+        key: "xslide",
+        name: "Sliding distance that ends a ramp",
+        symbol: "x_slide",
+        unit: "m",
+        default: 0.01,
+        min: 1e-9,
+        max: 10.0,
+        log: true,
+    },
 ];
 
 /// The view.
@@ -87,16 +97,17 @@ pub static VIEW: ViewDef = ViewDef {
     max_models: 4,
     default_models: &["lugre", "dahl"],
     default_values: &crate::views::presliding::LUGRE_1995,
-    derived_model_keys: &[],
-    derive: None,
-    metrics: false,
     panels: 2,
     key_controls: &["ratemin", "ratemax", "model"],
-    phenomena: false,
     presets: Some(crate::job::Presets {
         heading: "Class scenarios",
         list: class_presets,
     }),
+    example: Example {
+        query: "view=breakaway&model=lugre&nrates=6",
+        csv: "rate_N_per_s,breakaway_force_N,time_s,applied_force_N,x_m,slid,no_peak",
+    },
+    lesson: LESSON,
     job: |s: &dyn Inputs| {
         let r = Ramps::from_values(&s.view_values())?;
         let models = s.build_models()?;
@@ -105,6 +116,22 @@ pub static VIEW: ViewDef = ViewDef {
         job.changed = changed;
         Ok(Box::new(job))
     },
+    ..ViewDef::BASE
+};
+
+/// What the page's lesson box says about `view=breakaway`.
+const LESSON: Lesson = Lesson {
+    text: &[
+        "The breakaway force is the largest friction force before the block starts to \
+         slide. For dynamic models it depends on how fast the applied force rises.",
+        "The plot shows the breakaway force against the force rate: LuGre's falls as the \
+         rate grows, a static law's stays at μ_s F_N.",
+        "Compare LuGre with Dahl, which has no static peak at all.",
+    ],
+    equation: LUGRE,
+    references: &[THESIS],
+    schematic: None,
+    notes: &[PLACEHOLDER_NOTE],
 };
 
 /// How the breakaway force is defined, with its source (the page shows it under the table).
@@ -336,8 +363,7 @@ impl Job for BreakawayJob {
         notes.extend(
             self.models
                 .iter()
-                .filter(|(e, _)| e.info.provisional)
-                .map(|(e, _)| format!("{}: {PROVISIONAL}", e.info.base_name())),
+                .filter_map(|(e, _)| e.info.provisional_note()),
         );
         notes.extend(self.errors.iter().cloned());
         Readout {

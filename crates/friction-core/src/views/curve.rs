@@ -7,10 +7,12 @@ use crate::experiments::curve::{composite_figure, CurveResult, CurveRun, Setting
 use crate::experiments::driven::UNIT_WORK;
 use crate::integrate::meter;
 use crate::job::{
-    columns, sig, BuiltModel, Inputs, Job, Output, Preset, Presets, Readout, ViewDef, ViewKind,
+    columns, sig, BuiltModel, Example, Inputs, Job, Lesson, Output, Preset, Presets, Readout,
+    ViewDef, ViewKind,
 };
-use crate::params::{fmt_num, ParamError, ParamSpec};
+use crate::params::{fmt_num, ParamError, ParamSpec, PLACEHOLDER_NOTE};
 use crate::registry;
+use crate::views::lessons::{self, LIBRARY, LUGRE, THESIS};
 
 /// `view=curve`: F–v (or F–X) of one to four models, printed as CSV by the CLI.
 pub static CURVE: ViewDef = ViewDef {
@@ -25,17 +27,41 @@ pub static CURVE: ViewDef = ViewDef {
     // = 20 N·s/m (their placeholder is 0.1) so that the viscous slope shows over ±10 mm/s
     default_models: &["karnopp", "coulomb-viscous", "tustin", "hess-soom"],
     default_values: &[("cv", 20.0)],
-    derived_model_keys: &[],
-    derive: None,
-    metrics: false,
-    panels: 1,
     key_controls: &["vmax", "fe", "model"],
-    phenomena: false,
     presets: Some(Presets {
         heading: "Class scenarios",
         list: curve_presets,
     }),
+    example: Example {
+        query: "view=curve&model=lugre&vmin=-0.01&vmax=0.01",
+        csv: "v,F",
+    },
+    lesson: CURVE_LESSON,
     job,
+    ..ViewDef::BASE
+};
+
+/// What the page's lesson box says about `view=curve`.
+const CURVE_LESSON: Lesson = Lesson {
+    text: &[
+        "A friction law gives the force F as a function of the sliding velocity v; this view \
+         plots F against v (or against the displacement) for up to four laws and prints the \
+         same numbers as the command line.",
+        "Static laws are a single curve; dashed vertical segments mark sticking, where any \
+         force up to the static limit can hold the body.",
+        "Try the preset “Stribeck weakening vs none” to see the dip in force just after \
+         breakaway that makes machines chatter.",
+    ],
+    equation: concat!(
+        "<math display=\"block\"><mi>F</mi><mo>=</mo><mi>sgn</mi><mo>(</mo><mi>v</mi><mo>)</mo>",
+        "<mo>(</mo><msub><mi>F</mi><mi>C</mi></msub><mo>+</mo><mo>(</mo><msub><mi>F</mi><mi>s</mi></msub>",
+        "<mo>−</mo><msub><mi>F</mi><mi>C</mi></msub><mo>)</mo><msup><mi>e</mi><mrow><mo>−</mo><msup>",
+        "<mrow><mo>(</mo><mo>|</mo><mi>v</mi><mo>|</mo><mo>/</mo><msub><mi>v</mi><mi>s</mi></msub><mo>)</mo>",
+        "</mrow><mn>2</mn></msup></mrow></msup><mo>)</mo><mo>+</mo><msub><mi>b</mi><mi>v</mi></msub><mi>v</mi></math>"
+    ),
+    references: &[THESIS, LIBRARY],
+    schematic: None,
+    notes: &[PLACEHOLDER_NOTE],
 };
 
 /// The explorer's keys: the curve's, then the physical quantities overlaid models share
@@ -65,7 +91,31 @@ pub static EXPLORER: ViewDef = ViewDef {
         heading: "Scenarios and composite paper figures",
         list: explorer_presets,
     }),
+    example: Example {
+        query: "view=explorer&model=lugre,dahl",
+        csv: "model,v,F",
+    },
+    lesson: EXPLORER_LESSON,
     ..CURVE
+};
+
+/// What the page's lesson box says about `view=explorer`.
+const EXPLORER_LESSON: Lesson = Lesson {
+    text: &[
+        "The explorer overlays up to four friction models from the thesis, the composite \
+         paper and the Fortran library, with their parameters grouped by model, and a matrix \
+         of which phenomena each model shows.",
+        "The normal force F_N and the friction coefficients μ_s, μ_k are set once for all \
+         overlaid models, so curves are compared at the same load; a quantity the models \
+         define differently (their Stribeck velocities) gets a field under each model's \
+         name.",
+        "Try the composite paper figures, or the four classics: static laws jump at v = 0, \
+         dynamic ones (LuGre, Dahl) pass through it smoothly.",
+    ],
+    equation: LUGRE,
+    references: &[THESIS, lessons::COMPOSITE, LIBRARY],
+    schematic: None,
+    notes: &[PLACEHOLDER_NOTE],
 };
 
 /// The shared physical quantities a fair overlay sets once for every model (the Stribeck law's

@@ -4,10 +4,11 @@
 use crate::experiments::hysteresis::{HysteresisConfig, HysteresisRun};
 use crate::frbd::spec;
 use crate::job::{
-    columns, sig, undefined_notes, FrbdView, Inputs, Job, Output, Readout, ViewDef, ViewKind,
+    columns, sig, undefined_notes, Example, FrbdView, Inputs, Job, Lesson, Output, Preset, Presets,
+    Readout, ViewDef, ViewKind,
 };
-use crate::job::{Preset, Presets};
 use crate::params::{fmt_cell, fmt_num, ParamError};
+use crate::views::lessons::{FRBD, GM};
 
 /// How the loops' peak and minimum forces are found, as the readout states it.
 pub const PEAK_METHOD: &str = "Peak F and min F: the extremes of the integrator's steady cycle \
@@ -21,26 +22,43 @@ pub static VIEW: ViewDef = ViewDef {
     title: "Frictional-lag hysteresis (Fig. 3)",
     caption: "Steady-cycle metrics per frequency",
     kind: ViewKind::Frbd(FrbdView::Hysteresis),
-    params: &[],
-    max_models: 1,
-    default_models: &[],
-    default_values: &[],
-    derived_model_keys: &[],
-    derive: None,
-    metrics: true,
-    panels: 1,
+    metrics: Some("freq,fmax,fmin,area,energy"),
     key_controls: &["vs", "k0", "tau", "freqs"],
-    phenomena: false,
     presets: Some(Presets {
         heading: "Scenarios",
         list: class_presets,
     }),
+    example: Example {
+        query: "view=hysteresis&freqs=25,50,100",
+        csv: "freq,t,v,F",
+    },
+    lesson: LESSON,
     job: |s| Ok(Box::new(HysteresisJob::new(config(s)?))),
+    ..ViewDef::BASE
+};
+
+/// What the page's lesson box says about `view=hysteresis`.
+const LESSON: Lesson = Lesson {
+    text: &[
+        "A FrBD model treats the contact as bristles whose deflection z is a small \
+         viscoelastic solid: a spring k̄0 in parallel with n spring–damper branches, sliding \
+         with a Stribeck friction coefficient μ(v).",
+        "The plot shows the friction force against velocity while the velocity swings \
+         v = v_mean + v_amp cos ωt: the force lags the velocity, so each frequency traces a \
+         loop, and the faster the swing the wider the loop.",
+        "Try raising the Stribeck velocity v_S: the loops flatten, because μ(v) stays near \
+         μ_s when v_S is far above the speeds reached. Use Lock axes to compare two settings \
+         on the same scale.",
+    ],
+    equation: GM,
+    references: &[FRBD],
+    schematic: None,
+    notes: &[],
 };
 
 /// The two readings under which Fig. 3's claims both hold (the peak force falls with frequency
 /// while the loops broaden), found with the frequency sweep (`views/sweep.rs`, its notes and
-/// `tests/prescribed.rs`): the letter's printed σ0 = k̄1 with f in Hz, or Table I's mapping with
+/// `tests/it/prescribed.rs`): the letter's printed σ0 = k̄1 with f in Hz, or Table I's mapping with
 /// ω in rad/s and a mean velocity of 0.02 m/s. Every key the figure depends on is set, so a
 /// preset gives the same picture whatever was set before.
 pub fn fig3_presets() -> Vec<Preset> {

@@ -1,9 +1,19 @@
-//! Every view of this build, one file each, and their list.
+//! Every view of this build, one file each, and their one list.
 //!
-//! A view is a [`ViewDef`] (its keys, defaults and ranges) and a [`crate::job::Job`] (its
-//! computation, readout and CSV); see `crate::job` for the contract. Adding a view: a file here
-//! and a line in [`ALL`] (plus its chart builder in `friction-plot`, which the core cannot
-//! hold).
+//! A view is a [`ViewDef`] (its keys, defaults and ranges, its CLI example and `--metrics`
+//! columns, its lesson) and a [`crate::job::Job`] (its computation, readout and CSV); see
+//! `crate::job` for the contract. The list below (`views!`) makes [`ALL`] (the views this
+//! build runs) and [`CATALOG`] (every view's name and title); the CLI's `--help` prints each
+//! listed view's example and `--metrics` columns, and the page's lessons
+//! (`www/explain/lessons.json`) are written from the listed views' lessons. Removing a line
+//! removes the view from all of them (`friction-cli/tests/view_list.rs` checks it).
+//!
+//! Adding a view: its file here, one line in the list, and its chart builder in
+//! `friction-plot` (with an [`crate::job::Output`] variant for its typed results). The builder
+//! cannot be avoided: what a view's results look like on a chart (which quantities against
+//! which, how many panels, log axes, the legend) is particular to the view, and the core holds
+//! no plotting code (no dependencies, and the page's first module must not carry the charts of
+//! views it leaves out); a generic "table to chart" rule would lose the views' own axes.
 
 pub mod breakaway;
 pub mod curve;
@@ -19,31 +29,46 @@ pub mod table65;
 
 use crate::job::{ViewDef, ViewKind};
 
-/// The views this build runs, in the order the page offers them; the first is the default.
-///
-/// Without the `all-views` feature only the FrBD letter's two views are compiled in: the page's
-/// first module carries those, and fetches the module with every view when another is asked for
-/// ([`left_out`]); the unused views' code then never reaches that module (wasm size).
-pub static ALL: &[&ViewDef] = &[
-    &hysteresis::VIEW,
-    &relaxation::VIEW,
+/// Makes [`ALL`] and [`CATALOG`] from one list of views: a line is a view's static, behind
+/// `#[cfg(feature = "all-views")]` when the page's first module leaves it out.
+macro_rules! views {
+    ($($(#[$cfg:meta])* $view:path,)*) => {
+        /// The views this build runs, in the order the page offers them; the first is the
+        /// default.
+        ///
+        /// Without the `all-views` feature only the FrBD letter's two views are compiled in: the
+        /// page's first module carries those, and fetches the module with every view when
+        /// another is asked for ([`left_out`]); the unused views' code then never reaches that
+        /// module (wasm size).
+        pub static ALL: &[&ViewDef] = &[$($(#[$cfg])* &$view,)*];
+
+        /// Every view, in the order the page offers them, whether or not this build runs it
+        /// (the page's tabs and the `view` control list them all), and the fit workspace
+        /// ([`FIT`]), which runs outside.
+        pub static CATALOG: &[ViewName] = &[$(name_of(&$view),)* FIT];
+    };
+}
+
+views! {
+    hysteresis::VIEW,
+    relaxation::VIEW,
     #[cfg(feature = "all-views")]
-    &robot::VIEW,
+    robot::VIEW,
     #[cfg(feature = "all-views")]
-    &curve::CURVE,
+    curve::CURVE,
     #[cfg(feature = "all-views")]
-    &curve::EXPLORER,
+    curve::EXPLORER,
     #[cfg(feature = "all-views")]
-    &stickslip::VIEW,
+    stickslip::VIEW,
     #[cfg(feature = "all-views")]
-    &presliding::VIEW,
+    presliding::VIEW,
     #[cfg(feature = "all-views")]
-    &breakaway::VIEW,
+    breakaway::VIEW,
     #[cfg(feature = "all-views")]
-    &prescribed::VIEW,
+    prescribed::VIEW,
     #[cfg(feature = "all-views")]
-    &sweep::VIEW,
-];
+    sweep::VIEW,
+}
 
 /// A view's `view=` name and title, known to every build, also to one that leaves the view out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,8 +94,8 @@ impl ViewName {
     }
 }
 
-/// Name and title of a view, read when the program is compiled: the list below holds only
-/// these texts, not the views, so it keeps no view's code in a build that leaves it out.
+/// Name and title of a view, read when the program is compiled: [`CATALOG`] holds only these
+/// texts, not the views, so it keeps no view's code in a build that leaves it out.
 const fn name_of(v: &ViewDef) -> ViewName {
     ViewName {
         name: v.name,
@@ -95,22 +120,6 @@ pub const FIT: ViewName = ViewName {
          (friction-lab fit --help explains the QUERY)",
     ),
 };
-
-/// Every view, in the order the page offers them, whether or not this build runs it (the page's
-/// tabs and the `view` control list them all), and the fit workspace, which runs outside.
-pub static CATALOG: &[ViewName] = &[
-    name_of(&hysteresis::VIEW),
-    name_of(&relaxation::VIEW),
-    name_of(&robot::VIEW),
-    name_of(&curve::CURVE),
-    name_of(&curve::EXPLORER),
-    name_of(&stickslip::VIEW),
-    name_of(&presliding::VIEW),
-    name_of(&breakaway::VIEW),
-    name_of(&prescribed::VIEW),
-    name_of(&sweep::VIEW),
-    FIT,
-];
 
 /// The catalogue entry of `name`, if it names a view.
 pub fn catalog(name: &str) -> Option<&'static ViewName> {

@@ -20,53 +20,55 @@ use crate::experiments::prescribed::{
 };
 use crate::frbd::Frbd;
 use crate::job::{
-    columns, sig, undefined_notes, BuiltModel, Inputs, Job, Output, Readout, ViewDef, ViewKind,
+    columns, sig, undefined_notes, BuiltModel, Example, Inputs, Job, Lesson, Output, Readout,
+    ViewDef, ViewKind,
 };
-use crate::model::{short_labels, Category, FrictionModel, PROVISIONAL};
-use crate::params::{fmt_cell, fmt_num, spec, ParamError, ParamSpec};
+use crate::model::{short_labels, Category, FrictionModel};
+use crate::params::{fmt_cell, fmt_num, ParamError, ParamSpec, PLACEHOLDER_NOTE};
+use crate::views::lessons::{FRBD, LUGRE, THESIS};
 
 /// Frequency keys: `f1` is always used, `f2`..`f4` when not 0 and one model is selected.
 pub const FREQS: [ParamSpec; 4] = [
-    spec(
-        "f1",
-        "Frequency 1",
-        "f_1",
-        "Hz or rad/s",
-        25.0,
-        1e-3,
-        1e4,
-        true,
-    ),
-    spec(
-        "f2",
-        "Frequency 2 (0: none)",
-        "f_2",
-        "Hz or rad/s",
-        50.0,
-        0.0,
-        1e4,
-        true,
-    ),
-    spec(
-        "f3",
-        "Frequency 3 (0: none)",
-        "f_3",
-        "Hz or rad/s",
-        100.0,
-        0.0,
-        1e4,
-        true,
-    ),
-    spec(
-        "f4",
-        "Frequency 4 (0: none)",
-        "f_4",
-        "Hz or rad/s",
-        0.0,
-        0.0,
-        1e4,
-        true,
-    ),
+    ParamSpec {
+        key: "f1",
+        name: "Frequency 1",
+        symbol: "f_1",
+        unit: "Hz or rad/s",
+        default: 25.0,
+        min: 1e-3,
+        max: 1e4,
+        log: true,
+    },
+    ParamSpec {
+        key: "f2",
+        name: "Frequency 2 (0: none)",
+        symbol: "f_2",
+        unit: "Hz or rad/s",
+        default: 50.0,
+        min: 0.0,
+        max: 1e4,
+        log: true,
+    },
+    ParamSpec {
+        key: "f3",
+        name: "Frequency 3 (0: none)",
+        symbol: "f_3",
+        unit: "Hz or rad/s",
+        default: 100.0,
+        min: 0.0,
+        max: 1e4,
+        log: true,
+    },
+    ParamSpec {
+        key: "f4",
+        name: "Frequency 4 (0: none)",
+        symbol: "f_4",
+        unit: "Hz or rad/s",
+        default: 0.0,
+        min: 0.0,
+        max: 1e4,
+        log: true,
+    },
 ];
 
 /// The view's keys, in display order.
@@ -83,18 +85,37 @@ pub static VIEW: ViewDef = ViewDef {
     params: &PARAMS,
     max_models: 4,
     default_models: &["lugre"],
-    default_values: &[],
-    derived_model_keys: &[],
-    derive: None,
-    metrics: true,
+    metrics: Some("model,freq,fmax,fmin,area,energy,cycles,converged"),
     panels: 3,
     key_controls: &["vamp", "f1", "model"],
-    phenomena: false,
     presets: Some(crate::job::Presets {
         heading: "Class scenarios",
         list: class_presets,
     }),
+    example: Example {
+        query: "view=prescribed&model=lugre&excite=1",
+        csv: "freq,t,x,v,F,s1",
+    },
+    lesson: LESSON,
     job: |s| Ok(Box::new(PrescribedJob::new(s)?)),
+    ..ViewDef::BASE
+};
+
+/// What the page's lesson box says about `view=prescribed`.
+const LESSON: Lesson = Lesson {
+    text: &[
+        "Here the motion is prescribed (a velocity v = v_mean + v_amp cos ωt or a \
+         displacement x = x_amp sin ωt) and the friction force of any model is computed \
+         along it.",
+        "The panels show steady loops of F against v and against x and the models' states: \
+         the area of a loop in F–x is the energy lost per cycle.",
+        "Overlay LuGre and the Generalized Maxwell-Slip model, or switch to displacement \
+         driving to see the pre-sliding loop.",
+    ],
+    equation: LUGRE,
+    references: &[THESIS, FRBD],
+    schematic: None,
+    notes: &[PLACEHOLDER_NOTE],
 };
 
 /// Solver steps (FrBD models) or sample intervals (the others) per unit of work.
@@ -279,9 +300,7 @@ impl Job for PrescribedJob {
                 continue;
             }
             seen.push(e.info.id);
-            if e.info.provisional {
-                notes.push(format!("{}: {PROVISIONAL}", e.info.base_name()));
-            }
+            notes.extend(e.info.provisional_note());
             if m.n_states() == 0 {
                 definitions.push(format!(
                     "{name}: a static law, F = F(v) at every instant: its loop is the law itself"

@@ -9,30 +9,69 @@ use crate::experiments::stickslip::forced::{ForcedRun, ForcedSeries, Forcing, Pu
 use crate::experiments::stickslip::{self, StickSlipError, Workspace, MAX_STEPS};
 use crate::integrate::rodas::SolveError;
 use crate::job::{
-    change_hint, changed_values, columns, sig, undefined_notes, BuiltModel, Inputs, Job, Output,
-    Readout, ViewDef, ViewKind,
+    change_hint, changed_values, columns, sig, undefined_notes, BuiltModel, Example, Inputs, Job,
+    Lesson, Output, Readout, ViewDef, ViewKind,
 };
-use crate::model::{short_labels, PROVISIONAL};
-use crate::params::{check_all, fmt_cell, spec, values_or_defaults, ParamError, ParamSpec};
+use crate::model::short_labels;
+use crate::params::{
+    check_all, fmt_cell, values_or_defaults, ParamError, ParamSpec, PLACEHOLDER_NOTE,
+};
+use crate::views::lessons::{LUGRE, THESIS};
 
 /// The view's parameters, in the order [`Presliding::from_values`] reads them.
 pub const PARAMS: [ParamSpec; 5] = [
-    spec("m", "Mass of the block", "m", "kg", 1.0, 1e-3, 1e3, true),
-    spec(
-        "wave",
-        "Applied force: 0 = sine, 1 = triangle",
-        "wave",
-        "",
-        0.0,
-        0.0,
-        1.0,
-        false,
-    ),
+    ParamSpec {
+        key: "m",
+        name: "Mass of the block",
+        symbol: "m",
+        unit: "kg",
+        default: 1.0,
+        min: 1e-3,
+        max: 1e3,
+        log: true,
+    },
+    ParamSpec {
+        key: "wave",
+        name: "Applied force: 0 = sine, 1 = triangle",
+        symbol: "wave",
+        unit: "",
+        default: 0.0,
+        min: 0.0,
+        max: 1.0,
+        log: false,
+    },
     // below the Coulomb level F_C = 0.981 N of the registry defaults, so that no default law
     // slides; LuGre (F_s = 1.4715 N) already draws an open loop
-    spec("amp", "Force amplitude", "u_0", "N", 0.9, 1e-6, 1e6, true),
-    spec("freq", "Force frequency", "f", "Hz", 0.1, 1e-3, 1e3, true),
-    spec("cycles", "Periods", "n", "", 2.0, 1.0, 20.0, false),
+    ParamSpec {
+        key: "amp",
+        name: "Force amplitude",
+        symbol: "u_0",
+        unit: "N",
+        default: 0.9,
+        min: 1e-6,
+        max: 1e6,
+        log: true,
+    },
+    ParamSpec {
+        key: "freq",
+        name: "Force frequency",
+        symbol: "f",
+        unit: "Hz",
+        default: 0.1,
+        min: 1e-3,
+        max: 1e3,
+        log: true,
+    },
+    ParamSpec {
+        key: "cycles",
+        name: "Periods",
+        symbol: "n",
+        unit: "",
+        default: 2.0,
+        min: 1.0,
+        max: 20.0,
+        log: false,
+    },
 ];
 
 /// The model values of Canudas de Wit, Olsson, Åström & Lischinsky (1995) that differ from the
@@ -54,16 +93,18 @@ pub static VIEW: ViewDef = ViewDef {
     // registry's Table 7.1 values, the same as the paper's), with Dahl beside it
     default_models: &["lugre", "dahl"],
     default_values: &LUGRE_1995,
-    derived_model_keys: &[],
-    derive: None,
-    metrics: true,
+    metrics: Some("stiffness_N_per_m,x_max_m,x_min_m,drift_m,v_max_m_per_s,steps"),
     panels: 2,
     key_controls: &["amp", "freq", "model"],
-    phenomena: false,
     presets: Some(crate::job::Presets {
         heading: "Class scenarios",
         list: class_presets,
     }),
+    example: Example {
+        query: "view=presliding&model=lugre&amp=1.2",
+        csv: "t_s,u_N,x_m,v_m_per_s,F_N",
+    },
+    lesson: LESSON,
     job: |s: &dyn Inputs| {
         let p = Presliding::from_values(&s.view_values())?;
         let models = s.build_models()?;
@@ -72,6 +113,23 @@ pub static VIEW: ViewDef = ViewDef {
         job.changed = changed;
         Ok(Box::new(job))
     },
+    ..ViewDef::BASE
+};
+
+/// What the page's lesson box says about `view=presliding`.
+const LESSON: Lesson = Lesson {
+    text: &[
+        "Below the breakaway force a real contact does not slide but deforms: the block \
+         creeps a few micrometres back and forth, elastically, with a small hysteresis.",
+        "The plot shows the displacement under a slowly oscillating applied force; a \
+         dynamic model (LuGre, Dahl) shows this pre-sliding, a static law cannot.",
+        "Push the force amplitude towards μ_s F_N: the loops widen and the block starts to \
+         drift.",
+    ],
+    equation: LUGRE,
+    references: &[THESIS],
+    schematic: Some("stickslip"),
+    notes: &[PLACEHOLDER_NOTE],
 };
 
 /// Validated settings.
@@ -349,8 +407,7 @@ impl Job for PreslidingJob {
         notes.extend(
             self.models
                 .iter()
-                .filter(|(e, _)| e.info.provisional)
-                .map(|(e, _)| format!("{}: {PROVISIONAL}", e.info.base_name())),
+                .filter_map(|(e, _)| e.info.provisional_note()),
         );
         notes.extend(self.errors.iter().cloned());
         notes.extend(self.metric_notes());

@@ -5,9 +5,11 @@ use crate::experiments::driven::UNIT_WORK;
 use crate::experiments::relaxation::{self, Curve, RelaxationConfig};
 use crate::integrate::linear::LinearModel;
 use crate::job::{
-    columns, sig, undefined_notes, FrbdView, Inputs, Job, Output, Readout, ViewDef, ViewKind,
+    columns, sig, undefined_notes, Example, FrbdView, Inputs, Job, Lesson, Output, Readout,
+    ViewDef, ViewKind,
 };
 use crate::params::{fmt_cell, fmt_num, ParamError};
+use crate::views::lessons::{FRBD, GM};
 
 /// The view.
 pub static VIEW: ViewDef = ViewDef {
@@ -15,21 +17,36 @@ pub static VIEW: ViewDef = ViewDef {
     title: "Relaxation at constant velocity (Fig. 4)",
     caption: "Relaxation curves",
     kind: ViewKind::Frbd(FrbdView::Relaxation),
-    params: &[],
-    max_models: 1,
-    default_models: &[],
-    default_values: &[],
-    derived_model_keys: &[],
-    derive: None,
-    metrics: true,
-    panels: 1,
+    metrics: Some("curve,f_end,steady,fmax"),
     key_controls: &["vrel", "k0", "tau"],
-    phenomena: false,
     presets: Some(crate::job::Presets {
         heading: "Class scenarios",
         list: class_presets,
     }),
+    example: Example {
+        query: "view=relaxation&tend=30",
+        csv: "t,F_n1,F_n2,F_n3",
+    },
+    lesson: LESSON,
     job: |s| Ok(Box::new(RelaxationJob::new(config(s)?))),
+    ..ViewDef::BASE
+};
+
+/// What the page's lesson box says about `view=relaxation`.
+const LESSON: Lesson = Lesson {
+    text: &[
+        "At a constant sliding velocity the bristles of a FrBD model load up and the force \
+         relaxes to its steady sliding value.",
+        "The plot draws one curve for each order from 1 up to the chosen n (n = 3 gives the \
+         curves n = 1, 2, 3, as in Fig. 4), so you see what each extra Maxwell branch adds: \
+         a slower time constant in the approach.",
+        "Try n = 1 against n = 3, or a faster sliding velocity: with Stribeck weakening the \
+         force relaxes to a lower level.",
+    ],
+    equation: GM,
+    references: &[FRBD],
+    schematic: None,
+    notes: &[],
 };
 
 /// The experiment: orders 1..=n of the model (one curve for n = 0 models).

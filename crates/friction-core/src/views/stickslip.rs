@@ -8,11 +8,12 @@ use crate::experiments::stickslip::{
 };
 use crate::integrate::rodas::SolveError;
 use crate::job::{
-    change_hint, changed_values, columns, sig, undefined_notes, BuiltModel, Job, Output, Readout,
-    Table, ViewDef, ViewKind,
+    change_hint, changed_values, columns, sig, undefined_notes, BuiltModel, Example, Job, Lesson,
+    Output, Readout, Table, ViewDef, ViewKind,
 };
 use crate::model::short_labels;
-use crate::params::fmt_num;
+use crate::params::{fmt_num, PLACEHOLDER_NOTE};
+use crate::views::lessons::THESIS;
 use crate::views::table65;
 
 /// The view.
@@ -25,17 +26,20 @@ pub static VIEW: ViewDef = ViewDef {
     max_models: 4,
     // the thesis compares models on the benchmark: a dynamic one beside the plain Coulomb law
     default_models: &["lugre", "coulomb"],
-    default_values: &[],
     derived_model_keys: &["fn"],
     derive: Some(|v| vec![("fn", v[0] * v[5])]),
-    metrics: true,
+    metrics: Some("metric,value,unit"),
     panels: 6,
     key_controls: &["vb", "kspring", "model"],
-    phenomena: false,
     presets: Some(crate::job::Presets {
         heading: "Class scenarios",
         list: class_presets,
     }),
+    example: Example {
+        query: "view=stickslip&model=lugre&tend=40",
+        csv: "t,x,xdot,F",
+    },
+    lesson: LESSON,
     job: |s| {
         let bench = Bench::from_values(&s.view_values())?;
         let models = s.build_models()?;
@@ -44,6 +48,34 @@ pub static VIEW: ViewDef = ViewDef {
         job.changed = changed;
         Ok(Box::new(job))
     },
+    ..ViewDef::BASE
+};
+
+/// What the page's lesson box says about `view=stickslip`.
+const LESSON: Lesson = Lesson {
+    text: &[
+        "A block of mass m rests on a belt moving at v_b and is held back by a spring of \
+         stiffness k; friction between block and belt drags it along (the thesis' \
+         Rabinowicz benchmark, m ẍ = −k x − F with v = ẋ − v_b).",
+        "When static friction exceeds sliding friction the block sticks to the belt until \
+         the spring pulls hard enough, then slips back: the saw-tooth in x and the jumps in \
+         F are stick-slip.",
+        "Compare LuGre with Coulomb: without a static peak the block settles into steady \
+         sliding. A slower belt gives longer sticks.",
+    ],
+    equation: concat!(
+        "<math display=\"block\"><mi>m</mi><mover><mi>x</mi><mo>¨</mo></mover><mo>=</mo><mo>−</mo>",
+        "<mi>k</mi><mi>x</mi><mo>−</mo><mi>F</mi><mo>(</mo><mi>v</mi><mo>)</mo><mo>,</mo>",
+        "<mspace width=\"1em\"/><mi>v</mi><mo>=</mo><mover><mi>x</mi><mo>˙</mo></mover><mo>−</mo>",
+        "<msub><mi>v</mi><mi>b</mi></msub></math>"
+    ),
+    references: &[THESIS],
+    schematic: Some("stickslip"),
+    notes: &[
+        "The thesis times each model's run in MATLAB (Table 6.5); the table beside the plot \
+         shows those cited times next to this browser's for the models you run.",
+        PLACEHOLDER_NOTE,
+    ],
 };
 
 /// One benchmark run per selected model, in pieces.

@@ -16,45 +16,48 @@ use crate::experiments::prescribed::{
     log_grid, CycleRun, Drive, SweepPoint, EXCITE, PEAK_METHOD, RAD, VMEAN, XAMP,
 };
 use crate::frbd::Frbd;
-use crate::job::{columns, sig, BuiltModel, Inputs, Job, Output, Readout, ViewDef, ViewKind};
-use crate::model::{short_labels, Category, PROVISIONAL};
-use crate::params::{fmt_num, spec, ParamError, ParamSpec};
+use crate::job::{
+    columns, sig, BuiltModel, Example, Inputs, Job, Lesson, Output, Readout, ViewDef, ViewKind,
+};
+use crate::model::{short_labels, Category};
+use crate::params::{fmt_num, ParamError, ParamSpec, PLACEHOLDER_NOTE};
+use crate::views::lessons::{FRBD, GM, THESIS};
 use crate::views::prescribed::{chunk, drive, frbd_models};
 
 /// Lowest frequency: 25/8, so that the default grid (three points per octave) holds 25, 50 and
 /// 100 Hz exactly and also spans 3.98–15.9 Hz, Fig. 3's ω = 25–100 rad/s.
-pub const FMIN: ParamSpec = spec(
-    "fmin",
-    "Lowest frequency",
-    "f_min",
-    "Hz or rad/s",
-    3.125,
-    1e-3,
-    1e4,
-    true,
-);
+pub const FMIN: ParamSpec = ParamSpec {
+    key: "fmin",
+    name: "Lowest frequency",
+    symbol: "f_min",
+    unit: "Hz or rad/s",
+    default: 3.125,
+    min: 1e-3,
+    max: 1e4,
+    log: true,
+};
 /// Highest frequency.
-pub const FMAX: ParamSpec = spec(
-    "fmax",
-    "Highest frequency",
-    "f_max",
-    "Hz or rad/s",
-    800.0,
-    1e-3,
-    1e4,
-    true,
-);
+pub const FMAX: ParamSpec = ParamSpec {
+    key: "fmax",
+    name: "Highest frequency",
+    symbol: "f_max",
+    unit: "Hz or rad/s",
+    default: 800.0,
+    min: 1e-3,
+    max: 1e4,
+    log: true,
+};
 /// Number of frequencies.
-pub const NF: ParamSpec = spec(
-    "nf",
-    "Number of frequencies",
-    "n_f",
-    "",
-    25.0,
-    3.0,
-    40.0,
-    false,
-);
+pub const NF: ParamSpec = ParamSpec {
+    key: "nf",
+    name: "Number of frequencies",
+    symbol: "n_f",
+    unit: "",
+    default: 25.0,
+    min: 3.0,
+    max: 40.0,
+    log: false,
+};
 
 /// The view's keys, in display order.
 pub const PARAMS: [ParamSpec; 8] = [EXCITE, VMEAN, VAMP, XAMP, RAD, FMIN, FMAX, NF];
@@ -69,18 +72,35 @@ pub static VIEW: ViewDef = ViewDef {
     max_models: 4,
     // the letter's FrBD model against the classic bristle model it generalises
     default_models: &["lugre", "frbd-gm"],
-    default_values: &[],
-    derived_model_keys: &[],
-    derive: None,
-    metrics: false,
     panels: 4,
     key_controls: &["fmin", "fmax", "model"],
-    phenomena: false,
     presets: Some(crate::job::Presets {
         heading: "Class scenarios",
         list: class_presets,
     }),
+    example: Example {
+        query: "view=sweep&model=lugre&nf=8",
+        csv: "freq,fmax,fmin,area,energy",
+    },
+    lesson: LESSON,
     job: |s| Ok(Box::new(SweepJob::new(s)?)),
+    ..ViewDef::BASE
+};
+
+/// What the page's lesson box says about `view=sweep`.
+const LESSON: Lesson = Lesson {
+    text: &[
+        "The frequency sweep repeats the prescribed-motion experiment at many frequencies \
+         and keeps only the loop metrics.",
+        "The panels show the peak force, the loop area and the energy per cycle against \
+         frequency: where a model's lag matters, the curves bend.",
+        "Compare LuGre with the FrBD GM model: the letter's Fig. 3 claims are read off such \
+         a sweep.",
+    ],
+    equation: GM,
+    references: &[FRBD, THESIS],
+    schematic: None,
+    notes: &[PLACEHOLDER_NOTE],
 };
 
 /// The sweep: every model at every frequency, one frequency of one model at a time (all models
@@ -283,9 +303,7 @@ impl Job for SweepJob {
                 continue;
             }
             seen.push(e.info.id);
-            if e.info.provisional {
-                notes.push(format!("{}: {PROVISIONAL}", e.info.base_name()));
-            }
+            notes.extend(e.info.provisional_note());
         }
         let (vm, va) = self.drive.excitation.velocity_terms(1.0);
         if self.drive.excitation.is_displacement() || vm.abs() < va {
@@ -385,7 +403,7 @@ impl Job for SweepJob {
 
 /// What the sweeps show about the FrBD letter's Fig. 3 (FrBD-GM, n = 1, p = 1 N, v = v_mean +
 /// v_amp·cos ωt), shown whenever an FrBD model is swept; the numbers are pinned by the test
-/// `fig3_claims_and_the_readings_that_reproduce_them` (`tests/prescribed.rs`).
+/// `fig3_claims_and_the_readings_that_reproduce_them` (`tests/it/prescribed.rs`).
 pub const FIG3_NOTES: [&str; 4] = [
     "Fig. 3 of the FrBD letter, Table I with k̄0 = σ0, v = 0.015 + 0.01·cos ωt, f in Hz: the \
      peak force falls with frequency (1.184, 1.157, 1.142 N at 25, 50, 100 Hz) but the loops do \

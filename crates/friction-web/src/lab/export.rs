@@ -77,7 +77,7 @@ impl Lab {
             .iter()
             .enumerate()
             .map(|(i, (spec, _))| {
-                let axes = self.axes.get(i).copied().flatten();
+                let axes = self.axes.shown(i);
                 ChartSpec {
                     x_range: axes.map_or(spec.x_range, |a| a.0),
                     y_range: axes.map_or(spec.y_range, |a| a.1),

@@ -9,28 +9,25 @@ impl Lab {
     /// Fits the axes to the data now (the page's "Fit" button, a double-click on the plot),
     /// ending any zoom; a lock stays on.
     pub fn fit(&mut self) {
-        self.axes.clear();
-        self.job_axes = None;
-        self.held = false;
-        self.fit_final = true;
+        self.axes.refit();
         self.invalidate();
     }
 
     /// Locks (or unlocks) the axes: while locked they stay put even when data leave them.
     #[wasm_bindgen(js_name = setLocked)]
     pub fn set_locked(&mut self, on: bool) {
-        self.locked = on;
+        self.axes.set_locked(on);
         self.invalidate();
     }
 
     /// Whether the axes are locked.
     pub fn locked(&self) -> bool {
-        self.locked
+        self.axes.locked()
     }
 
     /// Whether the axes were zoomed or panned since the last fit (they then hold still).
     pub fn zoomed(&self) -> bool {
-        self.held
+        self.axes.held()
     }
 
     /// Zooms the panel under the point (`x`, `y` in CSS px of the plot) by `factor` (< 1 in,
@@ -75,8 +72,7 @@ impl Lab {
     /// Current axis ranges per panel: `[[xlo, xhi, ylo, yhi]]` (data units).
     pub fn axes(&self) -> Vec<f64> {
         self.axes
-            .iter()
-            .flatten()
+            .all()
             .flat_map(|((a, b), (c, d))| [*a, *b, *c, *d])
             .collect()
     }
@@ -148,7 +144,7 @@ impl Lab {
         };
         let (xr, yr) = f(&t, p);
         let ok = |r: (f64, f64)| r.0.is_finite() && r.1.is_finite() && r.1 > r.0;
-        if !(ok(xr) && ok(yr)) || i >= self.axes.len() {
+        if !(ok(xr) && ok(yr)) {
             return false;
         }
         let xr = if t.x_log {
@@ -156,9 +152,9 @@ impl Lab {
         } else {
             xr
         };
-        self.axes[i] = Some((xr, yr));
-        self.held = true;
-        self.job_axes = None;
+        if !self.axes.set_by_hand(i, (xr, yr)) {
+            return false;
+        }
         self.invalidate();
         true
     }

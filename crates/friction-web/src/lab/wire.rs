@@ -1,5 +1,6 @@
 //! What `Lab` hands the page: controls, status, tables and tick labels, serialised by serde.
 
+use friction_core::scenario::{Control, ControlKind};
 use friction_plot::PlotTransform;
 use serde::Serialize;
 
@@ -23,6 +24,43 @@ pub(super) struct ControlOut {
     pub(super) group_label: &'static str,
     pub(super) role: &'static str,
     pub(super) structural: bool,
+}
+
+impl ControlOut {
+    /// The page's shape of one of the core's controls.
+    pub(super) fn of(c: Control) -> Self {
+        let (kind, max_len, options, items, entry) = match c.kind {
+            ControlKind::Number => ("number", 1, Vec::new(), Vec::new(), String::new()),
+            ControlKind::List {
+                max_len,
+                items,
+                entry,
+            } => ("list", max_len, Vec::new(), items, entry),
+            ControlKind::Choice { options } => ("choice", 1, options, Vec::new(), String::new()),
+            ControlKind::MultiChoice { options, max_len } => {
+                ("multi", max_len, options, Vec::new(), String::new())
+            }
+        };
+        ControlOut {
+            key: c.key,
+            label: c.label,
+            unit: c.unit,
+            min: c.min,
+            max: c.max,
+            log: c.log,
+            integer: c.integer,
+            value: c.value,
+            kind,
+            max_len,
+            options,
+            items,
+            entry,
+            group: c.group.id,
+            group_label: c.group.label,
+            role: c.role.as_str(),
+            structural: c.structural,
+        }
+    }
 }
 
 #[derive(Serialize)]

@@ -18,7 +18,7 @@
 //! mean is the midpoint rule of the linear interpolant, second order for states that relax
 //! slower than a sample interval, while a state that relaxes faster (LuGre's bristles while
 //! sliding) follows the mean, half an interval behind: an error of at most half the load's
-//! relative change per interval (`tests/sampled_load.rs`). The force at a sample is that of
+//! relative change per interval (`tests/it/sampled_load.rs`). The force at a sample is that of
 //! the sample's own load. The state
 //! carries over a change of load; a switch that the change of load crosses (a GMS element
 //! whose spring force now exceeds its lower breakaway level) fires at the sample.

@@ -4,9 +4,9 @@
 //!
 //! The same loop drives the force-driven block of [`super::forced`] (no belt, no spring, an
 //! applied force u(t)): there the time is a state, y = \[x, ẋ, t, z…\], because the solver
-//! integrates autonomous systems; [`Drive`] says which of the two the loop is.
+//! integrates autonomous systems; [`Drive`] (`drive.rs`) says which of the two the loop is.
 
-use super::forced::Forcing;
+use super::drive::Drive;
 use super::{partials_len, Bench, StickSlipRun};
 use crate::integrate::rodas::{EventAction, Point, System};
 use crate::model::FrictionModel;
@@ -42,27 +42,6 @@ pub(super) const EV_VZERO: usize = 1;
 pub(super) const EV_STICK_HI: usize = 2;
 pub(super) const EV_STICK_LO: usize = 3;
 pub(super) const EV_MODEL: usize = 4;
-
-/// What pushes the block besides friction, and so the external force F_e the model sees.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(super) enum Drive {
-    /// The benchmark: the spring to the wall, F_e = −k x, the belt at v_b; y = \[x, ẋ, z…\].
-    Belt,
-    /// An applied force on fixed ground (k = 0, v_b = 0 in the loop's [`Bench`]): F_e = u(t),
-    /// with the time carried as the state y\[2\]; y = \[x, ẋ, t, z…\]. The run stops where x
-    /// reaches the second value, if there is one.
-    Force(Forcing, Option<f64>),
-}
-
-impl Drive {
-    /// Number of states before the model's: x, ẋ (and t for a forced block).
-    pub(super) fn head(self) -> usize {
-        match self {
-            Drive::Belt => 2,
-            Drive::Force(..) => 3,
-        }
-    }
-}
 
 pub(super) struct ClosedLoop<'a> {
     pub(super) model: &'a dyn FrictionModel,

@@ -8,85 +8,12 @@
 //! Used by the pre-sliding view (a slow periodic force below breakaway, Canudas de Wit et al.
 //! 1995, Fig. 2) and the breakaway view (ramps u = ρ t, the same paper's Fig. 4).
 
-use super::closed_loop::{ClosedLoop, Drive, LoopState};
+use super::closed_loop::{ClosedLoop, LoopState};
+use super::drive::Drive;
+pub use super::drive::Forcing;
 use super::{method_at, resume_bounded, Bench, StickSlipError, Workspace, ATOL, MAX_STEPS, RTOL};
 use crate::integrate::rodas::{Options, SolveError};
 use crate::model::FrictionModel;
-use std::f64::consts::TAU;
-
-/// The applied force u(t) \[N\].
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Forcing {
-    /// u = ρ t, ρ \[N/s\].
-    Ramp {
-        /// Force rate ρ \[N/s\].
-        rate: f64,
-    },
-    /// u = A sin(2π f t).
-    Sine {
-        /// Amplitude A \[N\].
-        amp: f64,
-        /// Frequency f \[Hz\].
-        freq: f64,
-    },
-    /// A triangle through the same zeros and extremes as the sine: rising at 4 A f from 0 to A
-    /// at t = 1/(4f), falling to −A at 3/(4f), back to 0 at 1/f.
-    Triangle {
-        /// Amplitude A \[N\].
-        amp: f64,
-        /// Frequency f \[Hz\].
-        freq: f64,
-    },
-}
-
-impl Forcing {
-    /// u(t) \[N\].
-    pub fn at(&self, t: f64) -> f64 {
-        match *self {
-            Forcing::Ramp { rate } => rate * t,
-            Forcing::Sine { amp, freq } => amp * (TAU * freq * t).sin(),
-            Forcing::Triangle { amp, freq } => {
-                let s = (freq * t).fract();
-                if s < 0.25 {
-                    4.0 * amp * s
-                } else if s < 0.75 {
-                    amp * (2.0 - 4.0 * s)
-                } else {
-                    amp * (4.0 * s - 4.0)
-                }
-            }
-        }
-    }
-
-    /// du/dt \[N/s\] (one-sided at a triangle's corners).
-    pub fn slope(&self, t: f64) -> f64 {
-        match *self {
-            Forcing::Ramp { rate } => rate,
-            Forcing::Sine { amp, freq } => amp * TAU * freq * (TAU * freq * t).cos(),
-            Forcing::Triangle { amp, freq } => {
-                let s = (freq * t).fract();
-                if (0.25..0.75).contains(&s) {
-                    -4.0 * amp * freq
-                } else {
-                    4.0 * amp * freq
-                }
-            }
-        }
-    }
-
-    /// Whether u has corners (where du/dt jumps) that the solver should step onto.
-    pub(super) fn has_corners(&self) -> bool {
-        matches!(self, Forcing::Triangle { .. })
-    }
-
-    /// A function whose zeros are the corners: cos(2π f t) is 0 at t = 1/(4f), 3/(4f), …
-    pub(super) fn corner_function(&self, t: f64) -> f64 {
-        match *self {
-            Forcing::Triangle { freq, .. } => (TAU * freq * t).cos(),
-            _ => 1.0,
-        }
-    }
-}
 
 /// The time series of one forced run.
 #[derive(Debug, Clone, Default, PartialEq)]

@@ -29,68 +29,87 @@ use super::driven::{unit_steps_of, UNIT_WORK};
 use crate::integrate::meter;
 use crate::integrate::rodas::{Method, Options, Rodas, SolveError, System};
 use crate::model::FrictionModel;
-use crate::params::{spec, ParamError, ParamSpec};
+use crate::params::{ParamError, ParamSpec};
 use closed_loop::*;
+use drive::Drive;
 
 /// View parameters, thesis Table 6.1 defaults, in the order [`run`] expects them.
 pub const PARAMS: [ParamSpec; 9] = [
-    spec("m", "Mass of the block", "m", "kg", 1.0, 1e-3, 1e3, true),
-    spec(
-        "kspring",
-        "Spring stiffness",
-        "k",
-        "N/m",
-        2.0,
-        1e-3,
-        1e6,
-        true,
-    ),
-    spec("vb", "Belt speed", "v_b", "m/s", 0.1, 1e-4, 10.0, true),
+    ParamSpec {
+        key: "m",
+        name: "Mass of the block",
+        symbol: "m",
+        unit: "kg",
+        default: 1.0,
+        min: 1e-3,
+        max: 1e3,
+        log: true,
+    },
+    ParamSpec {
+        key: "kspring",
+        name: "Spring stiffness",
+        symbol: "k",
+        unit: "N/m",
+        default: 2.0,
+        min: 1e-3,
+        max: 1e6,
+        log: true,
+    },
+    ParamSpec {
+        key: "vb",
+        name: "Belt speed",
+        symbol: "v_b",
+        unit: "m/s",
+        default: 0.1,
+        min: 1e-4,
+        max: 10.0,
+        log: true,
+    },
     // the models' own specs: the view drives their μ_s and μ_k with one value
     crate::dynamics::common::MUS,
     crate::dynamics::common::MUK,
-    spec(
-        "g",
-        "Gravity acceleration",
-        "g",
-        "m/s²",
-        9.81,
-        0.01,
-        100.0,
-        false,
-    ),
-    spec(
-        "tend",
-        "Simulation time",
-        "t_end",
-        "s",
-        40.0,
-        0.01,
-        1000.0,
-        false,
-    ),
+    ParamSpec {
+        key: "g",
+        name: "Gravity acceleration",
+        symbol: "g",
+        unit: "m/s²",
+        default: 9.81,
+        min: 0.01,
+        max: 100.0,
+        log: false,
+    },
+    ParamSpec {
+        key: "tend",
+        name: "Simulation time",
+        symbol: "t_end",
+        unit: "s",
+        default: 40.0,
+        min: 0.01,
+        max: 1000.0,
+        log: false,
+    },
     // relative, not ẋ(0) itself: its default (0, the thesis' stuck start) then holds for any v_b
-    spec(
-        "vrel0",
-        "Initial velocity relative to the belt (−v_b: block at rest)",
-        "v(0)",
-        "m/s",
-        0.0,
-        -10.0,
-        10.0,
-        false,
-    ),
+    ParamSpec {
+        key: "vrel0",
+        name: "Initial velocity relative to the belt (−v_b: block at rest)",
+        symbol: "v(0)",
+        unit: "m/s",
+        default: 0.0,
+        min: -10.0,
+        max: 10.0,
+        log: false,
+    },
     // 0/1 switch (`params::SWITCHES`)
-    spec(
-        "spring",
-        "Spring: 0 = none (F_e = 0), 1 = to the wall",
-        "spring",
-        "",
-        1.0,
-        0.0,
-        1.0,
-        false,
-    ),
+    ParamSpec {
+        key: "spring",
+        name: "Spring: 0 = none (F_e = 0), 1 = to the wall",
+        symbol: "spring",
+        unit: "",
+        default: 1.0,
+        min: 0.0,
+        max: 1.0,
+        log: false,
+    },
 ];
 
 /// Relative tolerance of the benchmark runs (thesis Table 6.1).
@@ -664,6 +683,7 @@ pub fn build_for_bench(
 }
 
 mod closed_loop;
+mod drive;
 pub mod forced;
 #[cfg(test)]
 mod tests;

@@ -328,15 +328,8 @@ impl Rodas {
     }
 }
 
-/// Sign of `x` as −1, 0 or 1; NaN gives 0, so a switching function that is not finite never
-/// counts as crossed.
+/// [`crate::stribeck::sgn`] as the event search keeps it: −1, 0 or 1 in a byte.
 #[inline]
 pub(super) fn sgn(x: f64) -> i8 {
-    if x > 0.0 {
-        1
-    } else if x < 0.0 {
-        -1
-    } else {
-        0
-    }
+    crate::stribeck::sgn(x) as i8
 }

@@ -6,7 +6,7 @@
 //! Kept short (a few seconds): small case counts and a cap on `advance` calls. The long run is
 //! `cargo run --release -p friction-cli --example fuzz -- 100000`.
 
-mod fuzzgen;
+use crate::fuzzgen;
 
 use friction_core::job::Job;
 use friction_core::scenario::Scenario;

@@ -1,4 +1,4 @@
-//! Case generator shared by the property suite (`tests/fuzz_props.rs`) and the long fuzz run
+//! Case generator shared by the property suite (`fuzz_props.rs`) and the long fuzz run
 //! (`cargo run --release -p friction-cli --example fuzz -- N`): legal query strings built from
 //! the core's own schema (`views::ALL`, the registry's model ids, each scenario's
 //! `controls()` with their ranges and choices), and hostile strings for the parsers.

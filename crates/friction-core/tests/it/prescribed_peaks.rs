@@ -25,7 +25,7 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    let text = include_str!("fixtures/prescribed_peaks.json");
+    let text = include_str!("../fixtures/prescribed_peaks.json");
     let v: Value = serde_json::from_str(text).unwrap();
     v["cases"]
         .as_array()

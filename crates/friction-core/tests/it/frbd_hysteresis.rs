@@ -2,7 +2,7 @@
 
 #![allow(clippy::unwrap_used, clippy::needless_range_loop)]
 
-mod common;
+use crate::common;
 
 use common::{reference_loop, RefModel};
 use friction_core::experiments::hysteresis::{self, HysteresisConfig};

@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::needless_range_loop)]
 
-mod common;
+use crate::common;
 
 use common::RefModel;
 use friction_core::experiments::energy;

@@ -7,7 +7,7 @@
 //! no regard to the rules between values (μ_s ≥ μ_k, v_min < v_max, σ1 > σ0·γ1, z_ba < F_C/σ0),
 //! which about half of them break.
 
-mod fuzzgen;
+use crate::fuzzgen;
 
 use friction_core::params::ParamError;
 use friction_core::scenario::Scenario;

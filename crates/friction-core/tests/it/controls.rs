@@ -156,5 +156,5 @@ fn the_explorer_offers_one_preset_per_composite_figure() {
         "{}",
         av.description
     );
-    // every view offers class presets (tests/presets.rs checks them all)
+    // every view offers class presets (presets.rs checks them all)
 }
