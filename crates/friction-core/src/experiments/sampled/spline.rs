@@ -80,7 +80,7 @@ impl Spline {
             })
             .collect();
         // Hyman's filter where x is monotone around the sample (at the ends: its one interval)
-        for k in 0..n {
+        for (k, dk) in d.iter_mut().enumerate() {
             let (left, right) = (
                 (k > 0).then(|| filter_secant(k - 1)),
                 (k + 1 < n).then(|| filter_secant(k)),
@@ -107,10 +107,10 @@ impl Spline {
                 continue;
             }
             let limit = 3.0 * a.abs().min(b.abs());
-            d[k] = if a == 0.0 || b == 0.0 || d[k] * a < 0.0 {
+            *dk = if a == 0.0 || b == 0.0 || *dk * a < 0.0 {
                 0.0
             } else {
-                d[k].signum() * d[k].abs().min(limit)
+                dk.signum() * dk.abs().min(limit)
             };
         }
         Spline {
