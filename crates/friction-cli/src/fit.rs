@@ -17,7 +17,7 @@ use friction_fit::{ExampleSpec, FitError, FitSpec};
 use crate::Failure;
 
 /// Usage of the `fit` command (part of `--help`).
-pub const USAGE: &str = "       friction-lab fit DATA.csv 'FIT' [--json | --csv] [--no-budget]
+pub const USAGE: &str = "       friction-lab fit DATA.csv 'FIT' [--json | --csv] [--budget SECONDS]
        friction-lab fit --example 'EXAMPLE' ['FIT' [--json | --csv]]
 
 fit         fits a model to a record: DATA is a CSV/TSV file with header t,x,v,F (x or v may
@@ -93,11 +93,11 @@ pub fn run(args: &[String], budget: Option<Duration>, out: &mut dyn Write) -> Re
     })
     .map_err(|e| match e {
         FitError::Cancelled => Failure::Usage(format!(
-            "fit: stopped after {:.1} s of computing ({runs} model runs; budget {} s, \
-             --no-budget lifts it): fewer samples, fewer free parameters or fewer starts are \
-             quicker",
+            "fit: stopped after {:.1} s of computing ({runs} model runs; --budget {} s; \
+             without --budget the fit goes to its end): fewer samples, fewer free parameters \
+             or fewer starts are quicker",
             t0.elapsed().as_secs_f64(),
-            budget.map_or(0, |b| b.as_secs())
+            budget.map_or(0.0, |b| b.as_secs_f64())
         )),
         FitError::Bad(s) => Failure::Usage(format!("fit: {s}")),
     })?;
