@@ -248,7 +248,10 @@ fn without_a_budget_a_run_goes_to_its_end() {
     // the phenomena matrix is no job cut into units: it says it runs unbudgeted
     let (code, _, err) = run(&["view=curve&model=lugre", "--phenomena", "--budget", "1"]);
     assert_eq!(code, 0, "{err}");
-    assert!(err.contains("--budget does not apply to --phenomena"), "{err}");
+    assert!(
+        err.contains("--budget does not apply to --phenomena"),
+        "{err}"
+    );
     let help = run(&["--help"]).1;
     assert!(help.contains("--budget SECONDS"), "{help}");
 }
@@ -278,4 +281,51 @@ fn a_long_run_on_a_terminal_shows_progress() {
     // the line is wiped (spaces, carriage return) before the message that ends the run
     let msg = tty.find("friction-lab: stopped after").unwrap();
     assert!(tty[..msg].ends_with(&format!("\r{:60}\r", "")), "{tty:?}");
+}
+
+/// Issue 39, item 3: each class of refusal names its key on the CLI's stderr (the core's
+/// `link_order.rs` checks the errors themselves): a key with a control character (shown
+/// %-escaped, never raw), a duplicate key, several bad keys at once (every one listed), and
+/// legal values the solver cannot run (the values changed from their defaults, named).
+#[test]
+fn every_class_of_refusal_names_its_key_on_stderr() {
+    let (code, out, err) = run(&["vs%0D=1"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty());
+    assert!(err.contains("friction-lab: vs%0D = \"1\""), "{err:?}");
+    assert!(
+        err.contains("did you mean vs?") && !err.contains('\r'),
+        "{err:?}"
+    );
+
+    let (code, _, err) = run(&["view=curve&vmin=-1&vmin=-2"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("vmin = \"-2\"") && err.contains("given more than once"),
+        "{err}"
+    );
+
+    let (code, _, err) = run(&["view=curve&model=lugre&bogus=1&npts=1e9&muk=0.5&fmax%0C=3"]);
+    assert_eq!(code, 2, "{err}");
+    for key in ["bogus = ", "npts = ", "muk = ", "fmax%0C = "] {
+        assert!(
+            err.lines()
+                .any(|l| l.trim_start_matches("friction-lab: ").starts_with(key)),
+            "{key} in {err}"
+        );
+    }
+
+    // legal on their own and together, but too stiff for the solver: the message names them
+    let (code, _, err) = run(&[
+        "view=stickslip&model=modified-stribeck&m=0.001&vb=10&mus=5.8889&muk=0.000001\
+         &vs=0.000000113853757396062&k=48780276.24400248",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    for v in [
+        "m = 0.001 (default 1)",
+        "k = 48780276.24400248",
+        "vs = 0.000000113853757396062",
+    ] {
+        assert!(err.contains(v), "{v} in {err}");
+    }
 }
