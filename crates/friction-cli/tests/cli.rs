@@ -221,6 +221,11 @@ fn a_budgeted_heavy_run_stops_with_its_partial_output_and_exit_2() {
     assert_eq!(code, 2, "{err}");
     assert!(out.starts_with("model,v,F\n"), "{out}");
     assert!(out.lines().any(|l| l.starts_with("lugre,")), "{err}");
+    // one run in progress (1000 GMS elements): its series so far
+    let (code, out, err) = run(&["view=presliding&model=gms&n=1000", "--budget", "1"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.starts_with("t_s,u_N,x_m,v_m_per_s,F_N\n"), "{out}");
+    assert!(out.lines().count() > 3, "{out}");
 }
 
 /// Without `--budget` nothing stops a run (`--no-budget`, the old switch, changes nothing), and
