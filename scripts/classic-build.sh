@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Trunk post_build hook (Trunk.toml), two jobs on the staged build:
+# Trunk post_build hook (Trunk.toml), three jobs on the staged build:
 #
 # 1. The page's two wasm modules (crates/friction-web: the first, the FrBD letter's views;
 #    crates/friction-web-full: every view) are built by Trunk like workers (www/index.html), so
@@ -52,3 +52,7 @@ wasm-bindgen --target no-modules --no-typescript --out-dir "$TMP" --out-name fri
   base64 -w0 "${FULL}_bg.wasm"
   printf '";\n'
 } > "$FULL-classic.js"
+
+# 3. The course kit (issue 37): oembed.json, the link cards' URLs, the print sheet's QR encoder,
+#    and friction-lab.html, the whole lab in one file (scripts/course-kit.sh).
+bash "$ROOT/scripts/course-kit.sh"

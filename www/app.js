@@ -127,6 +127,7 @@ class Page {
     // decodeOr: a malformed escape in a hand-edited link is reported below, never a dead page
     this.show = page.show ? decodeOr(page.show).split(",").map((k) => k.trim()).filter((k) => k) : null;
     this.origins = page.origin ? decodeOr(page.origin).split(",").map((o) => o.trim()).filter((o) => o) : null;
+    this.course = courseOptions(page);
     this.groupOpen = new Map(); // collapsible groups the user opened or closed, by group id
     this.lab = new bindings.Lab(core);
     // an embed's choice of panels; the full page always shows them all (a bad list is reported
@@ -161,7 +162,8 @@ class Page {
       $("open-full").href = this.fullUrl(false);
       $("open-full").addEventListener("click", (ev) => this.openFull(ev));
     }
-    this.showLinkErrors([...this.lab.errors(), ...this.pageErrors()]);
+    this.showLinkErrors([...this.lab.errors(), ...this.pageErrors(), ...this.courseErrors()]);
+    this.startCourse();
     this.lab.attach($("plot"), $("loops"));
     this.buildTabs();
     this.buildControls();
@@ -462,6 +464,7 @@ class Page {
       add(box, c);
     }
     this.showSigmaMode();
+    this.applyLock();
     if (hadFocus && $(hadFocus)) $(hadFocus).focus({ preventScroll: true });
   }
 
@@ -579,6 +582,7 @@ class Page {
     this.explain?.syncView();
     const layout = this.lab.viewLayout();
     this.syncPresets();
+    this.applyLock(); // presets are rebuilt per view
     $("phenomena-panel").hidden = !layout.phenomena;
     // views with several chart panels get the taller plot area
     document.documentElement.classList.toggle("multi", layout.panels > 1);
@@ -711,7 +715,7 @@ class Page {
         if (!scale.log && (x < scale.lo || x > scale.hi)) scale = scaleFor(c, x);
         range.value = String(scale.toPos(x));
       }
-      range.setAttribute("aria-valuetext", `${text}${c.unit ? " " + c.unit : ""}`);
+      range.setAttribute("aria-valuetext", this.valueText(text, c.unit));
     };
     show(value);
     const fromSlider = () => {
@@ -815,6 +819,7 @@ class Page {
 
   // ----- changes -----
   change(key, value, commit) {
+    if (this.isLocked(key)) return; // a locked exercise: only the host's `set` changes it
     if (key === "view" && this.b.viewNeedsFull?.(value)) {
       // the view is in the page's second module: switch once it is loaded
       this.upgrade(value).then(() => this.change(key, value, commit), (e) => this.upgradeFailed(e));
@@ -983,6 +988,7 @@ class Page {
   }
 
   showReadout(done) {
+    if (this.course.hideValues) { this.showHiddenReadout(); return; }
     const r = this.lab.readout();
     syncTable($("readout-table"), r.columns, r.rows);
     setText($("readout-caption"), r.caption);
@@ -1022,7 +1028,7 @@ class Page {
   /** The page keys of a link: `embed=1`, then `controls=0` or the strip's `show=` keys (only
    * when they differ from the view's default), the API's `origin=` allow-list and the chosen
    * `panels=` (empty: all). */
-  pageSuffix(embed, controls, show = this.show, origins = this.origins, panels = this.lab.panelChoice()) {
+  pageSuffix(embed, controls, show = this.show, origins = this.origins, panels = this.lab.panelChoice(), course = this.course) {
     let s = "";
     if (embed) s += "&embed=1";
     if (embed && !controls) s += "&controls=0";
@@ -1030,12 +1036,12 @@ class Page {
     if (embed && panels) s += `&panels=${panels}`;
     if (embed && origins) s += `&origin=${origins.map(encodeURIComponent).join(",")}`;
     if (embed && this.pageKeys?.lesson === "1") s += "&lesson=1";
-    return s;
+    return s + this.courseSuffix(course);
   }
 
-  fullUrl(embed, controls = true, show = this.show, panels = this.lab.panelChoice()) {
+  fullUrl(embed, controls = true, show = this.show, panels = this.lab.panelChoice(), course = this.course) {
     const base = location.href.split(/[?#]/)[0];
-    return `${base}?${this.lab.query()}${this.pageSuffix(embed, controls, show, this.origins, panels)}`;
+    return `${base}?${this.lab.query()}${this.pageSuffix(embed, controls, show, this.origins, panels, course)}`;
   }
 
   scheduleUrl() {
@@ -1137,21 +1143,29 @@ class Page {
     const boxes = [...$("embed-panels").querySelectorAll("input")];
     const picked = boxes.filter((cb) => cb.checked).map((cb) => cb.value);
     const panels = picked.length && picked.length < boxes.length ? picked.join(",") : "";
-    const url = this.fullUrl(true, controls, show, panels);
-    const src = url.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
-    const title = `Friction Lab: ${this.lab.viewTitle()}`.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
-    const [w, h] = $("embed-size").value.split("x");
+    const course = this.embedCourse();
+    const url = this.fullUrl(true, controls, show, panels, course);
+    const full = this.fullUrl(false, true, this.show, this.lab.panelChoice(), course);
+    const title = `Friction Lab: ${this.lab.viewTitle()}`;
+    const size = $("embed-size").value;
     // allow-same-origin keeps the frame on its own origin, so it loads its wasm from its own
     // server without CORS headers; the popups flags let "Open in Friction Lab" open a tab
-    const sandbox = $("embed-sandbox").checked ? ` sandbox="${EMBED_SANDBOX}"` : "";
-    $("embed-code").value = `<iframe src="${src}" title="${title}" width="${w}" height="${h}" style="border:0;max-width:100%" loading="lazy"${sandbox}></iframe>`;
+    const sandbox = $("embed-sandbox").checked ? EMBED_SANDBOX : "";
+    $("embed-code").value = embedSnippet(url, full, title, size, sandbox);
+    // the same state for friction-lab.html uploaded beside the course page (relative links)
+    const local = (u) => `${SINGLE_FILE}${u.slice(u.indexOf("?"))}`;
+    $("embed-single").value = embedSnippet(local(url), local(full), title, size, sandbox);
     const preview = $("embed-preview");
     if (!preview.hidden) {
       let frame = preview.querySelector("iframe");
       if (!frame) { frame = document.createElement("iframe"); preview.append(frame); }
       frame.title = "Preview of the embedded figure";
-      frame.width = w;
-      frame.height = h;
+      const [w, h] = frameSize(size);
+      frame.width = String(w);
+      frame.height = String(h);
+      frame.style.aspectRatio = /:/.test(size) ? size.replace(":", "/") : "";
+      frame.style.height = /:/.test(size) ? "auto" : "";
+      frame.allowFullscreen = true;
       if ($("embed-sandbox").checked) frame.setAttribute("sandbox", EMBED_SANDBOX); else frame.removeAttribute("sandbox");
       if (frame.dataset.src !== url) { frame.dataset.src = url; frame.src = url; }
     }
@@ -1171,6 +1185,110 @@ class Page {
     this.syncControls(true);
     this.commit();
     this.scheduleUrl();
+  }
+
+
+  // ----- the course kit (issue 37): locked exercises, hidden values, theme, snippets -----
+  /** Mistakes in the course keys of the link: a `lock=` key that is no control of the view, a
+   * `hide=` other than `values`, a `theme=` other than light, dark or auto. */
+  courseErrors() {
+    const c = this.course;
+    const errors = [];
+    if (c.lockKeys.length) {
+      const known = this.lab.controls().map((x) => x.key);
+      const bad = c.lockKeys.filter((k) => !known.some((x) => x === k || x.endsWith(`.${k}`)));
+      if (bad.length) errors.push({ key: "lock", value: bad.join(","), reason: `not a control of this view (lock=1 locks them all); known keys: ${known.join(", ")}` });
+    }
+    const badHide = c.hide.filter((h) => h !== "values");
+    if (badHide.length) errors.push({ key: "hide", value: badHide.join(","), reason: "hide= takes values only (the numbers beside the sliders and the read-outs)" });
+    if (c.theme && !["light", "dark", "auto"].includes(c.theme)) {
+      errors.push({ key: "theme", value: c.theme, reason: "theme= is light, dark or auto (the system's choice)" });
+    }
+    return errors;
+  }
+
+  /** What the course kit adds once: the lock notice, a full-screen button in an embed whose
+   * frame allows it, the single file's own link hidden in the single file. */
+  startCourse() {
+    const root = document.documentElement;
+    root.classList.toggle("hide-values", this.course.hideValues);
+    root.classList.toggle("locked-all", this.course.lockAll);
+    if (this.embed && document.fullscreenEnabled && !$("full-screen")) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.id = "full-screen";
+      b.className = "open-full";
+      b.textContent = "Full screen";
+      b.addEventListener("click", () => {
+        if (document.fullscreenElement) document.exitFullscreen(); else root.requestFullscreen().catch(() => {});
+      });
+      $("open-full").before(b);
+    }
+  }
+
+  /** True when the link locks `key` (`lock=1`: every key; `lock=vs`: vs, and `<model>.vs`). */
+  isLocked(key) {
+    const c = this.course;
+    if (!c) return false;
+    return c.lockAll || c.lockKeys.some((k) => k === key || key.endsWith(`.${k}`));
+  }
+
+  /** Disables the locked controls (after every rebuild): a disabled input takes no mouse, touch
+   * or keyboard input and keeps showing its value. The host's `set` still changes the state. */
+  applyLock() {
+    if (!this.course || !this.widgets) return;
+    for (const [key, w] of this.widgets) {
+      const row = w.err.closest(".ctl");
+      if (!row) continue;
+      const locked = this.isLocked(key);
+      row.classList.toggle("locked", locked);
+      for (const el of row.querySelectorAll("input, select, button, textarea")) el.disabled = locked;
+    }
+    const all = this.course.lockAll;
+    const view = this.isLocked("view");
+    for (const b of $("tabs").querySelectorAll("button")) b.disabled = view;
+    $("view-select").disabled = view;
+    for (const b of $("presets").querySelectorAll("button")) b.disabled = all;
+    $("reset-defaults").disabled = all;
+    const sigma = $("sigma-mode");
+    if (sigma) sigma.disabled = all;
+    let note = $("lock-note");
+    const any = all || this.course.lockKeys.length > 0;
+    if (any && !note) {
+      note = document.createElement("p");
+      note.id = "lock-note";
+      note.className = "hint lock-note";
+      note.textContent = all ? "The controls are locked for this exercise." : "Some controls are locked for this exercise.";
+    }
+    if (any) $("controls").prepend(note);
+  }
+
+  /** A slider's spoken value: hidden with `hide=values`, so nothing in the page reads it out. */
+  valueText(text, unit) {
+    return this.course?.hideValues ? "value hidden" : `${text}${unit ? " " + unit : ""}`;
+  }
+
+  /** `hide=values`: the read-out's numbers are not written anywhere; the plot is described by
+   * its title only. */
+  showHiddenReadout() {
+    const label = `${this.lab.viewTitle()} (values hidden for this exercise)`;
+    if ($("plot").getAttribute("aria-label") !== label) $("plot").setAttribute("aria-label", label);
+  }
+
+  /** The course keys of a link: `lock=`, `hide=values`, `theme=` (auto, the default, unsaid). */
+  courseSuffix(course = this.course) {
+    if (!course) return "";
+    let s = "";
+    if (course.lockAll) s += "&lock=1";
+    else if (course.lockKeys.length) s += `&lock=${course.lockKeys.map(encodeURIComponent).join(",")}`;
+    if (course.hideValues) s += "&hide=values";
+    if (course.theme === "light" || course.theme === "dark") s += `&theme=${course.theme}`;
+    return s;
+  }
+
+  /** The Embed panel's exercise and theme choices as course options. */
+  embedCourse() {
+    return { lockAll: $("embed-lock").checked, lockKeys: [], hide: [], hideValues: $("embed-hide").checked, theme: $("embed-theme").value };
   }
 
   wireButtons() {
@@ -1205,8 +1323,48 @@ class Page {
       else this.fillEmbed();
     });
     $("embed-sandbox").addEventListener("change", () => this.fillEmbed());
+    for (const id of ["embed-lock", "embed-hide", "embed-theme"]) $(id).addEventListener("change", () => this.fillEmbed());
     // #export-svg opens the export panel (www/explain/export.js)
   }
+}
+
+// ----- the course kit (issue 37) -----
+/** The single file the build writes beside index.html (scripts/single-file.mjs). */
+const SINGLE_FILE = "friction-lab.html";
+
+/** The course keys of a link: `lock=1` (every control) or `lock=vs,k0` (those only),
+ * `hide=values` (no parameter value or read-out number on the page), `theme=light|dark|auto`. */
+function courseOptions(page) {
+  const list = (v) => decodeOr(v ?? "").split(",").map((k) => k.trim()).filter((k) => k);
+  const lock = list(page.lock);
+  const lockAll = lock.includes("1");
+  return {
+    lockAll,
+    lockKeys: lockAll ? [] : lock,
+    hide: list(page.hide),
+    hideValues: list(page.hide).includes("values"),
+    theme: decodeOr(page.theme ?? "").trim(),
+  };
+}
+
+/** Width and height [px] of an embed size: "800x500", or a ratio ("16:9") at 800 px wide. */
+function frameSize(size) {
+  const ratio = /^(\d+):(\d+)$/.exec(size);
+  if (ratio) return [800, Math.round((800 * Number(ratio[2])) / Number(ratio[1]))];
+  const [w, h] = size.split("x").map(Number);
+  return [w, h];
+}
+
+/** The iframe snippet (with `title` and `allowfullscreen`) and a "Run full screen" link under
+ * it. A ratio size ("16:9") fills the column's width at that ratio; the width and height
+ * attributes stay for hosts that strip styles. */
+function embedSnippet(src, full, title, size, sandbox) {
+  const esc = (t) => t.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  const [w, h] = frameSize(size);
+  const style = /:/.test(size) ? `border:0;width:100%;height:auto;aspect-ratio:${size.replace(":", "/")}` : "border:0;max-width:100%";
+  const sb = sandbox ? ` sandbox="${sandbox}"` : "";
+  return `<iframe src="${esc(src)}" title="${esc(title)}" width="${w}" height="${h}" style="${style}" loading="lazy"${sb} allowfullscreen></iframe>\n` +
+    `<p><a href="${esc(full)}" target="_blank" rel="noopener">Run full screen</a></p>`;
 }
 
 function forgetUnloadUrl() {

@@ -12,6 +12,18 @@
 // scripts and the wasm fetch are refused (they need CORS there). This script then loads the
 // second module's bindings and wasm as classic scripts instead and app.js as a classic script; if
 // even that fails, it says in the frame what the host page must change.
+//
+// The single file (friction-lab.html, scripts/single-file.mjs) carries the second module's
+// classic bindings and its wasm inline (`self.frictionLabWasm`): this script starts it from
+// there, with no request at all, and `frictionLabLoadFull` hands back the same bindings.
+
+// `theme=light|dark` in the link forces a colour scheme (style.css: html.theme-light/-dark);
+// `auto` or none follows the system's. Set here, while the page parses, so nothing flashes.
+(function () {
+  const m = /(?:^|[?&])theme=(light|dark)(?:&|$)/.exec(location.search);
+  if (m) document.documentElement.classList.add(`theme-${m[1]}`);
+})();
+
 (function () {
   const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.getAttribute("content") ?? "";
   const FIRST = meta("friction-lab-first");
@@ -71,12 +83,30 @@
     console.warn("wasm load failed", error);
   }
 
+  /** The single file: the bindings and wasm are already on the page. The start waits until the
+   * page is parsed, so app.js (inlined at the end of the body) runs as it does as a module. */
+  function inlinePath() {
+    const bytes = Uint8Array.from(atob(self.frictionLabWasm), (c) => c.charCodeAt(0));
+    delete self.frictionLabWasm;
+    document.documentElement.classList.add("single-file");
+    // `wasm_bindgen` is the no-modules glue's global
+    // eslint-disable-next-line no-undef
+    const bindings = wasm_bindgen({ module_or_path: bytes }).then(async () => {
+      await new Promise(whenParsed);
+      // eslint-disable-next-line no-undef
+      return wasm_bindgen;
+    });
+    window.frictionLabLoadFull = () => bindings;
+    bindings.then(started, failed);
+  }
+
   function modulePath() {
     const view = linkView(location.search);
     const bindings = view !== null && !FIRST_VIEWS.includes(view) ? window.frictionLabLoadFull() : load(FIRST);
     bindings.then(started, failed);
   }
 
+  if (typeof self.frictionLabWasm === "string") { inlinePath(); return; }
   if (self.origin !== "null") { modulePath(); return; }
 
   // an opaque origin: a server that answers cross-origin requests serves the modules

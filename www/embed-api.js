@@ -5,6 +5,8 @@
 //   ready   {view, query}             once, when the page is running
 //   state   {view, query}             whenever the state (its canonical query) changed
 //   resize  {height, width}           the height [CSS px] the frame would like for its width
+// and, with the same height, the LMS convention Canvas and Moodle resize an iframe on (also to
+// the parent only, and only to the origin= hosts): {subject: "lti.frameResize", height}
 //   reply   {id, cmd, ok, …}          the answer to a command, carrying the command's id
 // Commands, from the parent: {target: "friction-lab", id, cmd, …}
 //   set   {values: {key: value, …}}   → reply {ok, errors: [{key, keys, message}], view, query}
@@ -39,24 +41,35 @@
       },
     };
 
-    // the height the frame would like: its strip and foot as laid out, and a plot about as
-    // tall as a figure of its width (taller for several panels)
+    // the height the frame would like: everything but the plot as laid out (the strip, the
+    // plot tools, the link; what a small frame scrolls inside the figure counted too), and a
+    // plot about as tall as a figure of its width (taller for several panels). A frame set to
+    // that height shows it all without scrolling, with the plot at the height asked for it.
     let lastHeight = 0;
     const measure = () => {
-      const width = document.documentElement.clientWidth;
-      const fixed = ["controls", "messages"].map((id) => document.getElementById(id))
-        .concat([document.querySelector(".embed-foot")])
-        .reduce((h, el) => h + (el && !el.hidden ? el.getBoundingClientRect().height : 0), 0);
+      const de = document.documentElement;
+      const width = de.clientWidth;
+      const stage = document.getElementById("stage");
+      const plotBox = document.getElementById("plot-box");
+      if (!stage || !plotBox) return;
+      const hidden = Math.max(0, stage.scrollHeight - stage.clientHeight);
+      const fixed = de.clientHeight + hidden - plotBox.getBoundingClientRect().height;
       const panels = page.lab.viewLayout().panels;
       const plot = Math.max(200, Math.round(width * (panels > 2 ? 0.9 : 0.62)));
       const height = Math.round(fixed + plot);
       if (height === lastHeight) return;
       lastHeight = height;
       post({ type: "resize", height, width });
+      // Canvas, and Moodle with its LTI message handling, set the frame's height from this
+      for (const t of targets) {
+        try { window.parent.postMessage({ subject: "lti.frameResize", height }, t); } catch { /* bad origin string */ }
+      }
     };
     const ro = new ResizeObserver(measure);
     ro.observe(document.documentElement);
     ro.observe(document.getElementById("controls"));
+    // the plot tools arrive under the plot after the start, and a view's panel count changes it
+    ro.observe(document.getElementById("plot-box"));
 
     const apply = async (values) => {
       const errors = [];

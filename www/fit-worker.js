@@ -1,9 +1,11 @@
 // The Fit panel's Web Worker: loads the fit wasm (crates/friction-fit-web, built by Trunk as a
 // worker) and answers {id, op, ...} messages with {id, ok, result | error}. A running fit posts
 // {id, progress: {runs, rms}} after every model run. Cancel terminates the whole worker.
+// In the single file (friction-lab.html) this code comes in a blob after the inlined glue and
+// the wasm's bytes (`self.frictionFitWasm`), and loads nothing.
 /* global wasm_bindgen, importScripts */
-importScripts("./friction-fit-web.js");
-const ready = wasm_bindgen({ module_or_path: "./friction-fit-web_bg.wasm" });
+if (typeof wasm_bindgen === "undefined") importScripts("./friction-fit-web.js");
+const ready = wasm_bindgen({ module_or_path: self.frictionFitWasm ?? "./friction-fit-web_bg.wasm" });
 
 onmessage = async (event) => {
   const { id, op } = event.data;

@@ -60,7 +60,8 @@ const NO_WORKER = "The fit runs in a Web Worker, which this page could not start
 
 function startWorker() {
   try {
-    worker = new Worker("./fit-worker.js");
+    // the single file (friction-lab.html) makes its worker from inlined code (a blob URL)
+    worker = new Worker(window.frictionLabInline?.fitWorkerUrl() ?? "./fit-worker.js");
   } catch {
     // an opaque-origin (sandboxed) frame refuses the worker at once
     worker = null;
@@ -212,7 +213,8 @@ function fmt(x) {
 }
 
 function linkHref(report) {
-  return `./?v=1&view=${$("fit-view").value}&${report.link}`;
+  // this page's own file (index.html or the single file friction-lab.html)
+  return `${location.pathname.split("/").pop() || "./"}?v=1&view=${$("fit-view").value}&${report.link}`;
 }
 
 function drawCharts(res) {

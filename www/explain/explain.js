@@ -4,6 +4,7 @@
 import { attachPlotTools } from "./plot.js";
 import { attachLesson } from "./lesson.js";
 import { attachExport } from "./export.js";
+import { attachPrint } from "./print.js";
 
 function addStylesheet() {
   if (document.getElementById("explain-css")) return;
@@ -18,7 +19,7 @@ export function attachExplain(page) {
   addStylesheet();
   // one visible title per view: the selected tab says it; the heading stays for screen readers
   document.getElementById("view-title")?.classList.add("sr-only");
-  const parts = [attachLesson(page), attachPlotTools(page), attachExport(page)];
+  const parts = [attachLesson(page), attachPlotTools(page), attachExport(page), attachPrint(page)];
   attachGlossary(page);
   const api = { syncView: () => { for (const p of parts) p.sync?.(); } };
   api.syncView();

@@ -89,8 +89,10 @@ export function attachLesson(page) {
   // is generated from the core and checked against it (crates/friction-cli/tests/www_lessons.rs).
   let lessons = null;
   box.hidden = true; // until the lessons have arrived
-  fetch(new URL("./lessons.json", import.meta.url))
-    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))))
+  // the single file (friction-lab.html) carries them inline: it fetches nothing
+  const inline = window.frictionLabInline?.lessons;
+  (inline ? Promise.resolve(inline) : fetch(new URL("./lessons.json", import.meta.url))
+    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`)))))
     .then((all) => { lessons = all; sync(); })
     .catch((e) => console.warn("lessons not loaded:", e));
   let shown = null;

@@ -1,7 +1,7 @@
 //! `friction-lab`: runs Friction Lab scenarios natively and prints CSV (or writes an SVG chart).
 //!
 //! ```text
-//! friction-lab 'QUERY' [--metrics] [--svg FILE] [--budget SECONDS]
+//! friction-lab 'QUERY' [--metrics] [--svg FILE] [--png FILE] [--budget SECONDS]
 //! friction-lab [QUERY] --phenomena
 //! friction-lab --list-models
 //! friction-lab fit DATA.csv 'model=…&free=…' [--json | --csv]   (see `fit`)
@@ -45,7 +45,7 @@ use friction_core::{model, registry};
 use friction_plot::ChartSpec;
 
 const USAGE: &str = "\
-usage: friction-lab 'QUERY' [--metrics] [--svg FILE] [--budget SECONDS]
+usage: friction-lab 'QUERY' [--metrics] [--svg FILE] [--png FILE] [--budget SECONDS]
        friction-lab [QUERY] --phenomena
        friction-lab --list-models
        friction-lab --presets
@@ -82,6 +82,8 @@ Keys: view model n k0 k tau c c0 sigma0 sigma1 gamma1 mus mud vs delta eps p
             from the 40 s benchmark (repeated stick phases after slips reaching v_b/2); a
             flag is 1, 0, or n/a where the model has no steady state to decide it
 --svg FILE  also write the page's chart as SVG
+--png FILE  also write it as PNG, as the page's PNG export draws it at 2x scale (for
+            print and PDF builds of course notes, where an embedded page shows nothing)
 --budget SECONDS  stop the run after SECONDS of computing (wall clock): what was computed
             is printed, a message on stderr says what to lower (npts, the velocity range,
             tend, the models) and the exit status is 2, as for other input the program will
@@ -115,6 +117,7 @@ struct Options {
     query: Option<String>,
     metrics: bool,
     svg: Option<String>,
+    png: Option<String>,
     list: bool,
     presets: bool,
     phenomena: bool,
@@ -126,6 +129,7 @@ fn parse_args(args: &[String]) -> Result<Options, Failure> {
         query: None,
         metrics: false,
         svg: None,
+        png: None,
         list: false,
         presets: false,
         phenomena: false,
@@ -144,6 +148,12 @@ fn parse_args(args: &[String]) -> Result<Options, Failure> {
                     .next()
                     .ok_or_else(|| Failure::Usage("--svg needs a file name".into()))?;
                 o.svg = Some(f.clone());
+            }
+            "--png" => {
+                let f = it
+                    .next()
+                    .ok_or_else(|| Failure::Usage("--png needs a file name".into()))?;
+                o.png = Some(f.clone());
             }
             s if s.starts_with("--") => {
                 // cut like a query key in its messages: the option comes straight from argv
@@ -311,6 +321,9 @@ fn run(args: &[String]) -> Result<(), Failure> {
     out.flush()?;
     if let Some(path) = &o.svg {
         write_svg(path, &charts)?;
+    }
+    if let Some(path) = &o.png {
+        write_png(path, &charts)?;
     }
     Ok(())
 }
@@ -519,6 +532,20 @@ fn write_svg(path: &str, charts: &[ChartSpec]) -> Result<(), Failure> {
     let doc =
         friction_plot::figure::figure_svg(charts, (900, 560), (500, 380)).map_err(|e| io(&e))?;
     std::fs::write(path, doc).map_err(|e| io(&e))
+}
+
+/// The figure as PNG at 2× scale: one chart 900 × 560 CSS px (the SVG's size), several in the
+/// SVG's grid of 500 × 380 cells with room for the shared legend above them.
+fn write_png(path: &str, charts: &[ChartSpec]) -> Result<(), Failure> {
+    let io = |e: &dyn std::fmt::Display| Failure::Io(format!("cannot write {path}: {e}"));
+    let size = if charts.len() <= 1 {
+        (900, 560)
+    } else {
+        let (rows, cols) = friction_plot::figure::grid(charts.len());
+        (500 * cols as u32, 380 * rows as u32 + 32)
+    };
+    let png = friction_plot::png::figure_png(charts, size, 2.0, None).map_err(|e| io(&e))?;
+    std::fs::write(path, png).map_err(|e| io(&e))
 }
 
 /// `--presets`: each view's named scenarios as `view<TAB>id<TAB>name<TAB>link`, the link being

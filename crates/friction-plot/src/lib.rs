@@ -14,6 +14,8 @@ pub mod fit;
 pub mod forced;
 pub mod frbd;
 pub mod panels;
+#[cfg(feature = "png")]
+pub mod png;
 pub mod prescribed;
 pub mod readout;
 pub mod robot;

@@ -50,10 +50,12 @@ pub(crate) const RHEO_KEYS: [&str; 5] = ["k0", "k", "tau", "c", "c0"];
 
 /// Keys of a link that set the page's layout and embedding, not the scenario (`embed=1`, the
 /// embed strip's `controls=0` and `show=`, the postMessage API's `origin=`, `lesson=1`, an
-/// embed's chart `panels=`): the page reads them itself (`www/app.js` asks for this list) and
+/// embed's chart `panels=`, the course kit's `lock=`, `hide=` and `theme=`): the page reads them itself (`www/app.js` asks for this list) and
 /// the CLI runs a link that carries them, saying it ignores them; [`Scenario::parse`] passes
 /// over them.
-pub const PAGE_KEYS: [&str; 6] = ["embed", "controls", "show", "origin", "lesson", "panels"];
+pub const PAGE_KEYS: [&str; 9] = [
+    "embed", "controls", "show", "origin", "lesson", "panels", "lock", "hide", "theme",
+];
 
 /// The views the schema knows (the unit tests swap in their own generic view).
 #[cfg(not(test))]
