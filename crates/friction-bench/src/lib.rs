@@ -58,7 +58,7 @@ impl<'a> Belt<'a> {
             vb: b.vb,
             vrel,
             vscale: if model.micro_slip() {
-                b.velocity_scale()
+                b.velocity_scale(model)
             } else {
                 1.0
             },

@@ -168,9 +168,10 @@ pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), Failure> {
     }
     let report = result.map_err(|e| match e {
         FitError::Cancelled => Failure::Usage(format!(
-            "fit: stopped at the budget of {} s after {runs} model runs (without --budget the \
-             fit runs to its end; fewer samples, fewer free parameters or fewer starts are \
-             quicker)",
+            "fit: stopped after {:.1} s of computing ({runs} model runs; --budget {} s; \
+             without --budget the fit goes to its end): fewer samples, fewer free parameters \
+             or fewer starts are quicker",
+            t0.elapsed().as_secs_f64(),
             budget.map_or(0.0, |b| b.as_secs_f64())
         )),
         FitError::Bad(s) => Failure::Usage(format!("fit: {s}")),

@@ -1,7 +1,7 @@
 //! `friction-lab`: runs Friction Lab scenarios natively and prints CSV (or writes an SVG chart).
 //!
 //! ```text
-//! friction-lab 'QUERY' [--metrics] [--svg FILE] [--png FILE] [--no-budget]
+//! friction-lab 'QUERY' [--metrics] [--svg FILE] [--png FILE] [--budget SECONDS]
 //! friction-lab [QUERY] --phenomena
 //! friction-lab --list-models
 //! friction-lab fit DATA.csv 'model=…&free=…' [--json | --csv]   (see `fit`)
@@ -9,14 +9,16 @@
 //! friction-lab --help
 //! ```
 //! The query string is the page's (see `friction_core::scenario`). Bad input: a message on
-//! stderr and exit status 2, also for a run stopped at its wall-clock budget ([`BUDGET`], lifted
-//! by `--no-budget`). Every view runs through its core job ([`run_view`]).
+//! stderr and exit status 2, also for a run stopped at the wall-clock budget its caller gave
+//! (`--budget SECONDS`; without it a run goes to its end, with a progress line on a terminal).
+//! Every view runs through its core job ([`run_view`]).
 
 mod fit;
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 /// Set when a line could not be written to stderr: the run then ends with status 1.
 static STDERR_FAILED: AtomicBool = AtomicBool::new(false);
@@ -43,7 +45,7 @@ use friction_core::{model, registry};
 use friction_plot::ChartSpec;
 
 const USAGE: &str = "\
-usage: friction-lab 'QUERY' [--metrics] [--svg FILE] [--png FILE] [--no-budget]
+usage: friction-lab 'QUERY' [--metrics] [--svg FILE] [--png FILE] [--budget SECONDS]
        friction-lab [QUERY] --phenomena
        friction-lab --list-models
        friction-lab --presets
@@ -75,10 +77,12 @@ Keys: view model n k0 k tau c c0 sigma0 sigma1 gamma1 mus mud vs delta eps p
 --svg FILE  also write the page's chart as SVG
 --png FILE  also write it as PNG, as the page's PNG export draws it at 2x scale (for
             print and PDF builds of course notes, where an embedded page shows nothing)
---no-budget run the query to its end however long it takes. Without it a run stops after
-            5 s of computing (wall clock): what was computed is printed, a message on stderr
-            says what to lower (npts, the velocity range, tend, the models) and the exit
-            status is 2, as for other input the program will not run
+--budget SECONDS  stop the run after SECONDS of computing (wall clock): what was computed
+            is printed, a message on stderr says what to lower (npts, the velocity range,
+            tend, the models) and the exit status is 2, as for other input the program will
+            not run. Without it a run goes to its end however long it takes, with a progress
+            line on stderr when stderr is a terminal (--no-budget, the old switch, changes
+            nothing)
 --list-models  registered models: id<TAB>category[<TAB>provisional]
 --presets   every view's named scenarios (the page's preset buttons):
             view<TAB>id<TAB>name<TAB>link; run one with friction-lab 'LINK'
@@ -199,18 +203,10 @@ fn main() -> ExitCode {
     }
 }
 
-/// Wall-clock budget of a run without `--no-budget`.
-const BUDGET: std::time::Duration = std::time::Duration::from_secs(5);
-
 fn run(args: &[String]) -> Result<(), Failure> {
     let original = args;
-    // `--no-budget` is taken out here, so that the argument parser stays as it is
-    let budget = (!args.iter().any(|a| a == "--no-budget")).then_some(BUDGET);
-    let args: Vec<String> = args
-        .iter()
-        .filter(|a| *a != "--no-budget")
-        .cloned()
-        .collect();
+    // the budget options are taken out here, so that the argument parser stays as it is
+    let (budget, args) = take_budget(args)?;
     if args.first().is_some_and(|a| a == "fit") {
         let stdout = io::stdout();
         let mut out = BufWriter::new(stdout.lock());
@@ -269,6 +265,10 @@ fn run(args: &[String]) -> Result<(), Failure> {
         })
     };
     if o.phenomena {
+        if budget.is_some() {
+            // the matrix is one computation of a few seconds, not a job cut into units
+            eprintln!("friction-lab: note: --budget does not apply to --phenomena (ignored)");
+        }
         let entries: Vec<&'static model::ModelEntry> = match o.query.as_deref() {
             Some(q) => {
                 let s = parse(q)?;
@@ -324,6 +324,45 @@ fn run(args: &[String]) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Takes `--budget SECONDS` (or `--budget=SECONDS`) and `--no-budget` out of the arguments.
+///
+/// A run computes to its end unless its caller gives a budget: the user asked for it
+/// (issue 39). `--no-budget`, the switch of the time when every run stopped at 5 s, is still
+/// accepted and changes nothing, so that scripts written then keep working.
+fn take_budget(args: &[String]) -> Result<(Option<Duration>, Vec<String>), Failure> {
+    let mut budget = None;
+    let mut rest = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--no-budget" => {}
+            "--budget" => {
+                let s = it.next().ok_or_else(|| {
+                    Failure::Usage("--budget needs a number of seconds (--budget 2)".into())
+                })?;
+                budget = Some(seconds(s)?);
+            }
+            s if s.starts_with("--budget=") => budget = Some(seconds(&s["--budget=".len()..])?),
+            _ => rest.push(a.clone()),
+        }
+    }
+    Ok((budget, rest))
+}
+
+/// A `--budget` value: seconds above 0 (a year at most, so that it is a `Duration`).
+fn seconds(s: &str) -> Result<Duration, Failure> {
+    match friction_core::params::parse_f64(s.trim()) {
+        Some(x) if x.is_finite() && x > 0.0 && x <= 3.2e7 => Ok(Duration::from_secs_f64(x)),
+        _ => {
+            let shown: String = s.chars().take(64).collect();
+            Err(Failure::Usage(format!(
+                "--budget \"{}\" must be a number of seconds above 0 (at most 3.2e7)",
+                shown.escape_debug()
+            )))
+        }
+    }
+}
+
 /// The phenomena matrix of `entries` as CSV, with the provisional flag as the last column.
 fn write_phenomena(
     entries: &[&'static model::ModelEntry],
@@ -357,13 +396,14 @@ fn write_phenomena(
 /// Runs the scenario's job to its end, prints its CSV (or metrics) and returns its charts (one
 /// panel each). Every view goes through the same job the page advances frame by frame.
 ///
-/// With a `budget`, a job still running when it is spent stops between two units of work (each
-/// bounded): the CSV of what it computed is printed and the run fails (exit 2) with the job's
-/// hint of what to change.
+/// While it runs, a progress line is kept on stderr when stderr is a terminal (never in a
+/// pipe or a file, whose bytes stay those of the run). With a `budget`, a job still running
+/// when it is spent stops between two units of work (each bounded: a few ms): the CSV of what
+/// it computed is printed and the run fails (exit 2) with the job's hint of what to change.
 fn run_view(
     s: &Scenario,
     metrics: bool,
-    budget: Option<std::time::Duration>,
+    budget: Option<Duration>,
     out: &mut dyn Write,
 ) -> Result<Vec<ChartSpec>, Failure> {
     if metrics {
@@ -371,11 +411,14 @@ fn run_view(
         metrics_defined(s.view())?;
     }
     let mut job = s.job().map_err(|e| Failure::Usage(e.to_string()))?;
-    let t0 = std::time::Instant::now();
+    let t0 = Instant::now();
     let clock = || t0.elapsed().as_secs_f64() * 1e3;
+    let mut progress = Progress::new();
     while !job.done() {
         job.advance(&clock);
+        progress.show(job.as_ref(), t0);
         if budget.is_some_and(|b| t0.elapsed() >= b) && !job.done() {
+            progress.clear();
             // the partial output includes a run in progress up to where it got
             job.hold(true);
             let (done, total) = job.progress();
@@ -383,14 +426,16 @@ fn run_view(
             out.flush()?;
             metric_notes(job.as_ref(), metrics);
             return Err(Failure::Usage(format!(
-                "stopped after {:.1} s of computing ({done} of {total} done; budget {} s, \
-                 --no-budget lifts it): {}; the output above is what was computed",
+                "stopped after {:.1} s of computing ({done} of {total} done; --budget {} s; \
+                 without --budget the run goes to its end): {}; the output above is what was \
+                 computed",
                 t0.elapsed().as_secs_f64(),
-                budget.map_or(0, |b| b.as_secs()),
+                budget.map_or(0.0, |b| b.as_secs_f64()),
                 job.budget_hint()
             )));
         }
     }
+    progress.clear();
     if let Some(e) = job.error() {
         return Err(Failure::Usage(e));
     }
@@ -417,6 +462,58 @@ fn views_help() -> String {
         }
     }
     s
+}
+
+/// The progress line of a run on a terminal: rewritten in place (`\r`) at most five times a
+/// second, from the first second on (a quick run shows none), and wiped before anything else
+/// is written to stderr.
+struct Progress {
+    /// Whether stderr is a terminal; nothing is written otherwise.
+    tty: bool,
+    /// When the line was last written, if it is on the screen.
+    shown: Option<Instant>,
+}
+
+impl Progress {
+    fn new() -> Self {
+        Self {
+            tty: io::stderr().is_terminal(),
+            shown: None,
+        }
+    }
+
+    /// Rewrites the line if the run has gone on for a second and the line is 0.2 s old.
+    fn show(&mut self, job: &dyn friction_core::job::Job, t0: Instant) {
+        let elapsed = t0.elapsed();
+        if !self.tty
+            || elapsed < Duration::from_secs(1)
+            || self
+                .shown
+                .is_some_and(|s| s.elapsed() < Duration::from_millis(200))
+        {
+            return;
+        }
+        let (done, total) = job.progress();
+        let line = format!(
+            "friction-lab: computing… {done} of {total} done · {:.1} s",
+            elapsed.as_secs_f64()
+        );
+        let mut err = io::stderr().lock();
+        // a terminal that cannot be written is not worth failing the run for: the line is
+        // decoration, and the run's own messages report a broken stderr
+        let _ = write!(err, "\r{line:<60}");
+        let _ = err.flush();
+        self.shown = Some(Instant::now());
+    }
+
+    /// Wipes the line, if one is shown.
+    fn clear(&mut self) {
+        if self.shown.take().is_some() {
+            let mut err = io::stderr().lock();
+            let _ = write!(err, "\r{:60}\r", "");
+            let _ = err.flush();
+        }
+    }
 }
 
 /// Refuses `--metrics` for a view without them.

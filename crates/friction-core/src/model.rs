@@ -215,6 +215,15 @@ pub trait FrictionModel {
         false
     }
 
+    /// For a [micro-slip](Self::micro_slip) law, the fraction of the belt speed v_b at which
+    /// closed loops weigh the error of the block's velocity absolutely (atol × this × v_b +
+    /// rtol × |ẋ − v_b|): below it the relative velocity the law sees is resolved, above it
+    /// the relative tolerance governs. A tenth by default (LuGre's x(40) error then follows the
+    /// tolerance, 0.03–1.7 tol from 1e-5 to 1e-10); a law whose stick creeps slower needs less.
+    fn micro_slip_scale(&self) -> f64 {
+        0.1
+    }
+
     /// `true` when each continuous state's derivative depends only on that state, v and F_e
     /// (parallel elements such as GMS or the bristle model); solvers then factor an
     /// arrow-shaped Jacobian in O(n) instead of O(n³).

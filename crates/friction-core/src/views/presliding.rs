@@ -257,9 +257,17 @@ pub struct PreslidingJob {
     next: usize,
     /// Per model, the values changed from their defaults ([`changed_values`]).
     changed: Vec<Vec<String>>,
+    /// While the caller holds the job ([`Job::hold`]): (index into `models`, a copy of the
+    /// run in progress).
+    held: Option<(usize, ForcedSeries)>,
 }
 
 impl PreslidingJob {
+    /// The finished runs, then the held run in progress (if any).
+    fn shown(&self) -> impl Iterator<Item = &(usize, ForcedSeries)> {
+        self.runs.iter().chain(self.held.iter())
+    }
+
     /// A job for the settings and models (nothing computed yet).
     pub fn new(p: Presliding, models: Vec<BuiltModel>) -> PreslidingJob {
         PreslidingJob {
@@ -271,6 +279,7 @@ impl PreslidingJob {
             errors: Vec::new(),
             next: 0,
             changed: Vec::new(),
+            held: None,
         }
     }
 }
@@ -282,7 +291,17 @@ impl Job for PreslidingJob {
             "select fewer models or run fewer periods (cycles)",
         )
     }
+    fn hold(&mut self, held: bool) {
+        self.held = if held {
+            let run = self.current.as_deref();
+            run.and_then(|r| r.snapshot(&self.ws))
+                .map(|r| (self.next, r))
+        } else {
+            None
+        };
+    }
     fn advance(&mut self, _: &dyn Fn() -> f64) {
+        self.held = None;
         let i = self.next;
         let Some((e, m)) = self.models.get(i) else {
             return;
@@ -340,16 +359,16 @@ impl Job for PreslidingJob {
         (self.next, self.models.len())
     }
     fn output_version(&self) -> Option<usize> {
-        Some(self.runs.len() + self.errors.len())
+        Some(self.runs.len() + self.errors.len() + usize::from(self.held.is_some()))
     }
     fn output(&self) -> Output<'_> {
-        if self.runs.is_empty() {
+        if self.shown().next().is_none() {
             return Output::Empty;
         }
         let infos: Vec<_> = self.models.iter().map(|(e, _)| e.info).collect();
         Output::Presliding {
             labels: short_labels(&infos),
-            runs: self.runs.iter().map(|(i, r)| (*i, r)).collect(),
+            runs: self.shown().map(|(i, r)| (*i, r)).collect(),
         }
     }
     fn error(&self) -> Option<String> {
@@ -364,8 +383,7 @@ impl Job for PreslidingJob {
             }
         };
         let rows: Vec<Vec<String>> = self
-            .runs
-            .iter()
+            .shown()
             .map(|(i, r)| {
                 let m = metrics(&self.p, r);
                 vec![
@@ -430,8 +448,7 @@ impl Job for PreslidingJob {
     fn metric_notes(&self) -> Vec<String> {
         let infos: Vec<_> = self.models.iter().map(|(e, _)| e.info).collect();
         let labels = short_labels(&infos);
-        self.runs
-            .iter()
+        self.shown()
             .flat_map(|(i, r)| {
                 let m = metrics(&self.p, r);
                 let values = [
@@ -464,7 +481,7 @@ impl Job for PreslidingJob {
         } else {
             out.push_str(&format!("{lead}t_s,u_N,x_m,v_m_per_s,F_N\n"));
         }
-        for (i, r) in &self.runs {
+        for (i, r) in self.shown() {
             let id = if multi {
                 format!("{},", self.models[*i].0.info.id)
             } else {

@@ -106,3 +106,32 @@ fn a_held_robot_job_shows_its_run_in_progress() {
     }
     assert_eq!(job.csv(false), whole, "holding changed nothing");
 }
+
+/// The pre-sliding view's run in progress is shown while held, too (issue 39: the CLI's
+/// `--budget` stop printed only the header), and going on gives the unheld result.
+#[test]
+fn a_held_presliding_job_shows_its_run_in_progress() {
+    let q = "view=presliding&model=gms&n=200";
+    let clock = || 0.0;
+    let whole = csv_of_whole_run(q);
+    let mut job = Scenario::parse(q).unwrap().job().unwrap();
+    job.advance(&clock);
+    assert!(!job.done());
+    assert_eq!(job.csv(false).lines().count(), 1, "no run finished yet");
+    job.hold(true);
+    let held = job.csv(false);
+    let rows = held.lines().count() - 1;
+    assert!(rows >= 2, "the run in progress is shown ({rows} rows)");
+    assert!(
+        whole.starts_with(&held),
+        "the held part is the start of the run"
+    );
+    assert_eq!(job.readout().rows.len(), 1, "its metrics so far");
+    assert!(!matches!(job.output(), friction_core::job::Output::Empty));
+    job.hold(false);
+    assert!(matches!(job.output(), friction_core::job::Output::Empty));
+    while !job.done() {
+        job.advance(&clock);
+    }
+    assert_eq!(job.csv(false), whole, "holding changed nothing");
+}

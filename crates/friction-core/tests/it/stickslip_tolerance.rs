@@ -57,3 +57,23 @@ fn micro_slip_end_point_error_follows_the_tolerance() {
         }
     }
 }
+
+/// Issue 39: each model of the diffsol comparison delivers the end-point accuracy it is asked
+/// for, from 1e-5 to 1e-10: |x(40) − x_ref| within 3 tol, x_ref a run at 1e-12. Elasto-plastic,
+/// its velocity error weighed from a tenth of v_b, delivered 4.5 tol at 1e-5 and 11 tol at
+/// 1e-10 (1.1e-9: a user asking for 1e-10 got 1e-9); from a hundredth, 0.3–0.9 tol here.
+#[test]
+fn benchmark_models_deliver_the_tolerance_they_are_asked_for() {
+    for id in ["lugre", "dahl", "elasto-plastic", "gms"] {
+        let (x_ref, _) = end_point(id, 1e-12);
+        for tol in [1e-5, 1e-6, 1e-7, 1e-8, 1e-9, 1e-10] {
+            let (x, _) = end_point(id, tol);
+            let err = (x - x_ref).abs();
+            assert!(
+                err <= 3.0 * tol,
+                "{id} at tol {tol:e}: |x(40) − x_ref| = {err:.2e} m = {:.1} tol",
+                err / tol
+            );
+        }
+    }
+}

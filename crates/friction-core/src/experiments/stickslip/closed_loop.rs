@@ -514,7 +514,7 @@ impl System for ClosedLoop<'_> {
 
     fn scale(&self, i: usize) -> f64 {
         if i == 1 && self.st.vrel {
-            self.st.b.velocity_scale()
+            self.st.b.velocity_scale(self.model)
         } else if i < 2 {
             self.st.xscale
         } else if i < self.st.head {

@@ -240,6 +240,23 @@ impl ForcedRun {
         (out.t.len() >= 2).then_some(out)
     }
 
+    /// A copy of the series so far, the run left as it is: what a caller that pauses the run
+    /// shows (the CLI and the page at their budgets, through `Job::hold`); `None` with fewer
+    /// than two points. A copy, not a loan: a forced run's series is short next to a 40 s
+    /// stick-slip run's, and this is taken once per stop.
+    pub fn snapshot(&self, ws: &Workspace) -> Option<ForcedSeries> {
+        let out = &self.st.out;
+        (out.t.len() >= 2).then(|| ForcedSeries {
+            u: out.t.iter().map(|&t| self.forcing.at(t)).collect(),
+            t: out.t.clone(),
+            x: out.x.clone(),
+            v: out.xdot.clone(),
+            force: out.force.clone(),
+            steps: ws.solver.stats().steps,
+            stopped: false,
+        })
+    }
+
     fn take_output(&mut self, ws: &Workspace) -> ForcedSeries {
         // ended by the stop event, not by the end time (nor by a failure: see `partial`)
         let x_end = self.st.out.x.last().copied().unwrap_or(0.0);
