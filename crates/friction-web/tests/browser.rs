@@ -292,7 +292,8 @@ fn the_first_module_runs_the_letter_views_and_names_the_rest() {
         .iter()
         .find(|c| get(c, "key").as_string().as_deref() == Some("view"))
         .unwrap();
-    assert_eq!(Array::from(&get(&view, "options")).length(), 10);
+    // the ten views, and the fit workspace, which runs outside them
+    assert_eq!(Array::from(&get(&view, "options")).length(), 11);
     // reached only if the page did not load the second module first: a message, no panic
     let lab = Lab::new("view=stickslip");
     let errs = Array::from(&lab.errors());
