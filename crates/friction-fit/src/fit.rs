@@ -44,6 +44,36 @@ pub const RTOL_FINAL: f64 = 1e-7;
 /// a GMS fit by a third of its standard error.
 pub const RTOL_FINAL_SWITCHING: f64 = 1e-9;
 
+/// The free values of `spec`'s model reduced to its simplest member, or `None` where that is
+/// `p0` itself: damping at its lower bound (or 0), a viscous coefficient 0, μ_s = μ_k, the
+/// rest as in `p0`; through the variables and back, so inside every bound and order.
+fn simplest_member(spec: &FitSpec, vars: &Vars, p0: &[f64]) -> Option<Vec<f64>> {
+    use guess::Role;
+    let roles: Vec<Role> = spec
+        .free
+        .iter()
+        .map(|&i| guess::role(spec.param(i)))
+        .collect();
+    let kinetic = roles
+        .iter()
+        .position(|r| *r == Role::Kinetic)
+        .map(|j| p0[j]);
+    let mut p = p0.to_vec();
+    for (j, r) in roles.iter().enumerate() {
+        match r {
+            Role::Damping | Role::Viscous => p[j] = spec.lo[j].max(0.0),
+            Role::Static => {
+                if let Some(k) = kinetic {
+                    p[j] = k;
+                }
+            }
+            _ => {}
+        }
+    }
+    let p = vars.to_p(&vars.to_theta(&p));
+    (p.iter().zip(p0).any(|(a, b)| a != b) && p.iter().all(|x| x.is_finite())).then_some(p)
+}
+
 /// Whether `spec`'s model switches (events or discrete states).
 fn switching(spec: &FitSpec) -> bool {
     spec.entry
@@ -250,9 +280,46 @@ impl Tracker<'_, '_> {
 
 /// Fits `spec` to `data`; `progress` is called after every model run and cancels the fit
 /// when it returns false.
+///
+/// Where the search saw only a part of the record (a record so dense in reversals that the
+/// reduced record is a window of less than 1/[`WINDOW`] of it), a second round searches again
+/// around the first round's optimum: the window's optimum can lie in another basin than the
+/// whole record's, and a box around the whole's optimum finds it (a robot joint's record, 120 s
+/// of which the window holds 19: LuGre from 0.096 to 0.069 N·m RMS).
 pub fn optimise(
     spec: &FitSpec,
     data: &Data,
+    progress: &mut dyn FnMut(&Progress) -> bool,
+) -> Result<Optimum, FitError> {
+    let first = optimise_from(spec, data, None, 0, progress)?;
+    let part = first
+        .reduced
+        .is_some_and(|(d, len)| d * len * WINDOW < holdout_start(spec, data));
+    if !part || !spec.guess || spec.starts.is_some() || first.p.is_empty() {
+        return Ok(first);
+    }
+    let mut values = first.spec.values.clone();
+    for (&i, &x) in first.spec.free.iter().zip(&first.p) {
+        values[i] = x;
+    }
+    let second = optimise_from(spec, data, Some(values), first.runs, progress)?;
+    Ok(if second.ssr < first.ssr {
+        second
+    } else {
+        Optimum {
+            runs: second.runs,
+            ..first
+        }
+    })
+}
+
+/// One round of [`optimise`]: from the record's start values, or from `start` (every
+/// parameter's value), with `runs` model runs counted before it.
+fn optimise_from(
+    spec: &FitSpec,
+    data: &Data,
+    start: Option<Vec<f64>>,
+    runs: usize,
     progress: &mut dyn FnMut(&Progress) -> bool,
 ) -> Result<Optimum, FitError> {
     crate::load::plan(spec, data).map_err(FitError::Bad)?;
@@ -269,10 +336,10 @@ pub fn optimise(
     let (resolved, notes) = guess::resolve(spec, &facts);
     let spec = &resolved;
     let k = spec.free.len();
-    let values0 = if spec.guess {
-        guess::starts(spec, &facts)
-    } else {
-        spec.values.clone()
+    let values0 = match start {
+        Some(v) => v,
+        None if spec.guess => guess::starts(spec, &facts),
+        None => spec.values.clone(),
     };
     let p0: Vec<f64> = spec.free.iter().map(|&i| values0[i]).collect();
     let vars = Vars::new(spec, &p0);
@@ -286,7 +353,7 @@ pub fn optimise(
         None => (data, spec),
     };
     let mut tr = Tracker {
-        runs: 0,
+        runs,
         best_rms: f64::INFINITY,
         best: values0.clone(),
         spec,
@@ -298,6 +365,17 @@ pub fn optimise(
     let m = sdata.len();
     let n_starts = spec.starts.unwrap_or(STARTS);
     let mut start_points = vec![p0.clone()];
+    // the model's simplest member as a start of its own where it differs from p0: no damping,
+    // no viscous term, μ_s = μ_k (LuGre's is Dahl's first-order model, which fits a robot
+    // joint's record better than LuGre's optimum near the record's guesses)
+    let simplest = simplest_member(spec, &vars, &p0);
+    let n_starts = match (&simplest, spec.starts) {
+        (Some(p), None) => {
+            start_points.push(p.clone());
+            n_starts + 1
+        }
+        _ => n_starts,
+    };
     // the search runs whatever the starts: its points also test the optimum (a point it
     // tried that fits better than where the fit ended makes that a poor optimum)
     let mut searched: Vec<(f64, Vec<f64>)> = Vec::new();
@@ -400,11 +478,41 @@ pub fn optimise(
             outcomes[lead] = out;
         }
     }
-    let best = outcomes[lead].clone();
     let mut ev = Evaluator::new(spec, data);
     // the final run moves from a point already near the optimum: the search's tolerance is
     // accurate enough for its steps, the Jacobian of the report is taken at rtol_final
     ev.set_rtol(rtol_search(spec));
+    // the final run starts from whichever of the starts and their ends fits the whole record
+    // best: the reduced record is a part of it, and a part's optimum can be a poorer start on
+    // the whole than a start itself
+    let best = if reduced.is_some() && n > 1 {
+        let mut r = vec![0.0; data.len()];
+        let mut best = outcomes[lead].clone();
+        let mut best_ssr = ev.ssr(&best.p, &mut r);
+        let candidates: Vec<Vec<f64>> = outcomes
+            .iter()
+            .map(|o| o.p.clone())
+            .chain(start_points.iter().cloned())
+            .collect();
+        for p in candidates {
+            let ssr = ev.ssr(&p, &mut r);
+            if !tr.note(Stage::Final, (ssr / data.len() as f64).sqrt(), &p) {
+                return Err(FitError::Cancelled);
+            }
+            if ssr < best_ssr {
+                best_ssr = ssr;
+                best = lm::Outcome {
+                    p,
+                    ssr,
+                    termination: String::new(),
+                    converged: false,
+                };
+            }
+        }
+        best
+    } else {
+        outcomes[lead].clone()
+    };
     let fin = {
         tr.best_rms = f64::INFINITY;
         stage = Stage::Final;

@@ -108,12 +108,12 @@ fn tribometer_in_its_original_form() {
 
 /// The robot joint's torque has an offset of about −0.2 N·m: fitted (freed by default, as the
 /// two directions' levels differ), with the last 30 % held out. Dahl reaches RMS ≤ 0.10 N·m
-/// and LuGre ≤ 0.10 N·m (the publication's: 0.240 and 0.264), and the held-out RMS is within
+/// and LuGre ≤ 0.09 N·m (the publication's: 0.240 and 0.264), and the held-out RMS is within
 /// 20 % of the fitted part's.
 #[test]
 fn robot_joint_with_an_offset_and_a_holdout() {
     let Some(t) = realdata(ROBOT) else { return };
-    for (model, limit) in [("dahl", 0.10), ("lugre", 0.10)] {
+    for (model, limit) in [("dahl", 0.10), ("lugre", 0.09)] {
         let r = fit(&t, &format!("model={model}&holdout=0.3"));
         let text = r.text();
         assert!(r.rms <= limit, "{text}");
