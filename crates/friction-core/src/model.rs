@@ -13,19 +13,19 @@ use crate::params::ParamSpec;
 /// Broad family of a model, shown in `--list-models` and on the page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Category {
-    /// Static law without stiction (CATALOG §2).
+    /// Static law without stiction (\[T\] §6.1).
     StaticNoStiction,
-    /// Static law with stiction (CATALOG §3).
+    /// Static law with stiction (\[T\] §6.2).
     StaticStiction,
-    /// Auxiliary Stribeck-type law (CATALOG §1.1).
+    /// Auxiliary Stribeck-type law (\[T\] §5.1–5.3).
     Auxiliary,
-    /// Composite law of the OJAppS paper (CATALOG §5).
+    /// Composite law of the OJAppS paper (\[C\]).
     Composite,
-    /// Static law of the Fortran friction library (CATALOG §6).
+    /// Static law of the Fortran friction library.
     Library,
-    /// Dynamic (state) model (CATALOG §4, §6).
+    /// Dynamic (state) model (\[T\] §7.1 and the library).
     Dynamic,
-    /// FrBD viscoelastic bristle model (FRBD.md).
+    /// FrBD viscoelastic bristle model (Romano et al., arXiv:2601.13799).
     Frbd,
 }
 
@@ -53,15 +53,15 @@ pub struct ModelInfo {
     pub name: &'static str,
     /// Family.
     pub category: Category,
-    /// `true` when the formula could not be recovered from the source and is the spec's best
+    /// `true` when the formula could not be recovered from the source and is our best
     /// guess; UIs must show "provisional — formula not recoverable from the source".
     pub provisional: bool,
     /// Scalar parameters in the order `build` expects them.
     pub params: &'static [ParamSpec],
 }
 
-/// What every page and CLI output says about a provisional model (CATALOG: the formula could
-/// not be recovered from the source; the implementation is the spec's best guess).
+/// What every page and CLI output says about a provisional model (the formula could
+/// not be recovered from the source; the implementation is our best guess).
 pub const PROVISIONAL: &str = "provisional — formula not recoverable from the source";
 
 impl ModelInfo {

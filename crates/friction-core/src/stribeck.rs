@@ -1,4 +1,5 @@
-//! The Stribeck law of the FrBD letter and the regularised absolute value and sign (FRBD.md §1).
+//! The Stribeck law of the FrBD letter and the regularised absolute value and sign (Romano et al.,
+//! arXiv:2601.13799).
 //!
 //! These are the building blocks of the FrBD models and of the steady-state reference curve the
 //! page draws under the hysteresis loops.
@@ -17,7 +18,7 @@ pub fn abs_eps(y: f64, eps: f64) -> f64 {
     }
 }
 
-/// sgn(x) with sgn(0) = 0 (CATALOG §0.3); NaN gives 0 too, so the event search of the solver
+/// sgn(x) with sgn(0) = 0; NaN gives 0 too, so the event search of the solver
 /// never counts a switching function that is not finite as crossed.
 #[inline]
 pub fn sgn(x: f64) -> f64 {
@@ -30,7 +31,7 @@ pub fn sgn(x: f64) -> f64 {
     }
 }
 
-/// Regularised sign sgn_ε(y) = y / |y|_ε, with sgn_0(0) := 0 (ERRATA.md §2).
+/// Regularised sign sgn_ε(y) = y / |y|_ε, with sgn_0(0) := 0 (the letter leaves 0/0).
 #[inline]
 pub fn sgn_eps(y: f64, eps: f64) -> f64 {
     let d = abs_eps(y, eps);
@@ -141,7 +142,7 @@ mod tests {
         let s = Stribeck::TABLE_I;
         assert_eq!(s.mu(0.0), 1.5);
         assert!((s.mu(1.0) - 1.0).abs() < 1e-12);
-        // μ(v_S) = μ_d + (μ_s − μ_d)/e: FRBD.md §8 gives 1.18394 for Fig. 4.
+        // μ(v_S) = μ_d + (μ_s − μ_d)/e = 1 + 0.5/e = 1.18394 for Table I (Fig. 4's level).
         assert!((s.mu(0.01) - 1.183_939_720_585_721).abs() < 1e-12);
         assert_eq!(s.mu(-0.003), s.mu(0.003));
     }

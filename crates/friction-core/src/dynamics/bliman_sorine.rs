@@ -1,4 +1,4 @@
-//! Bliman & Sorine, first order (CATALOG §4.4, eq. 7.14): a rate-independent model written in the
+//! Bliman & Sorine, first order (\[T\] §7.1, eq. 7.14): a rate-independent model written in the
 //! path variable s = ∫|v| dt.
 //!
 //! In time: dF/dt = (f1 v − |v| F)/ε_f, i.e. Dahl with σ0 = f1/ε_f and F_C = f1. The state is the

@@ -1,6 +1,7 @@
-//! Bliman & Sorine, second order (CATALOG §4.4, ERRATA §1 #11): a fast mode of length η ε_f
-//! towards f1 and a slow mode of length ε_f towards −f2 give a peak over slip distance (a
-//! "Stribeck effect in space") and the steady level f1 − f2.
+//! Bliman & Sorine, second order (\[T\] §7.1): a fast mode of length η ε_f towards f1 and a slow
+//! mode of length ε_f towards −f2 give a peak over slip distance (a "Stribeck effect in space")
+//! and the steady level f1 − f2. The peak lies strictly between f1 − f2 and f1 and nears f1 only
+//! as η → 0, at s* = η ε_f ln(f1/(η f2))/(1 − η).
 //!
 //! dx1/dt = (f1 v − |v| x1)/(η ε_f), dx2/dt = −(f2 v + |v| x2)/ε_f, F = x1 + x2 \[N\].
 //! Defaults (not in the seed): f1 = μ_s F_N and f2 = (μ_s − μ_k) F_N so the steady level is F_C;

@@ -1,9 +1,9 @@
-//! Bristle model (Haessig & Friedland 1991), CATALOG §4.2: N bristles bonded to the
+//! Bristle model (Haessig & Friedland 1991), \[T\] §7.1: N bristles bonded to the
 //! counter-surface; a bristle whose strain exceeds δ_s snaps and re-bonds at a random offset.
 //!
 //! F = Σ σ_i (x − b_i); each deflection d_i = x − b_i grows with v. When |d_i| reaches δ_s the bond
-//! moves, b_i' = b_i + u Δ sgn(d_i), u uniform on (0, 1] (ERRATA §2: the support is an
-//! implementer's choice; Olsson 1998 reads it as a draw over the range Δ). The draw is a hash of
+//! moves, b_i' = b_i + u Δ sgn(d_i), u uniform on (0, 1] (the thesis leaves the support
+//! open; Olsson 1998 reads it as a draw over the range Δ). The draw is a hash of
 //! (seed, bristle, bond count), and the bond counts are discrete states, so runs are
 //! reproducible and independent of the solver's step sequence.
 //!

@@ -1,4 +1,4 @@
-//! Dahl (1968): the first bristle model, a rate-independent pre-sliding hysteresis (CATALOG §4.1).
+//! Dahl (1968): the first bristle model, a rate-independent pre-sliding hysteresis (\[T\] §7.1).
 //!
 //! State form for α = 1 (thesis eq. 7.4–7.5): F = σ0 z, dz/dt = v − σ0|v| z / F_C, and for a
 //! general shape exponent α (eq. 7.1–7.2):

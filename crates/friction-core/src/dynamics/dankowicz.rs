@@ -1,4 +1,5 @@
-//! Dankowicz (1999), PROVISIONAL: only the Dahl-type core could be recovered (CATALOG §4.6).
+//! Dankowicz (1999, ZAMM 79), PROVISIONAL: only the Dahl-type core could be recovered (the
+//! thesis' section on it is missing from our copy).
 //!
 //! dz/dt = v (1 − (z/δ) sgn v), F = F_C z/δ, i.e. Dahl with σ0 = F_C/δ; δ \[m\] is the
 //! characteristic pre-sliding length. The original's second (rate-and-state) variable, which

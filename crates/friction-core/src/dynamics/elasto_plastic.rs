@@ -1,10 +1,10 @@
-//! Elasto-plastic model (Dupont, Armstrong & Hayward 2000; CATALOG §4.8): LuGre with a purely
+//! Elasto-plastic model (Dupont, Armstrong & Hayward 2000; \[T\] §7.1): LuGre with a purely
 //! elastic band |z| ≤ z_ba, so sub-breakaway forces give true stick instead of drift.
 //!
 //! dz/dt = v − α(z, v) σ0 |v| z / F_ss(v), F = σ0 z + σ1 dz/dt + σ2 v,
 //! F_ss(v) = F_C + (F_s − F_C) e^{−|v/v_S|^i}, z_ss = F_ss/σ0. α = 0 for |z| ≤ z_ba or when
-//! sgn v ≠ sgn z, 1 for |z| ≥ z_ss, and the C¹ sine blend (7.34) between. Decisions (CATALOG §10):
-//! i is the Stribeck exponent (Table 7.1: 1) and z_ba is a constant, default 0.7 F_C/σ0.
+//! sgn v ≠ sgn z, 1 for |z| ≥ z_ss, and the C¹ sine blend (7.34) between. Our choices (not in
+//! \[T\]): i is the Stribeck exponent (Table 7.1: 1) and z_ba is a constant, default 0.7 F_C/σ0.
 
 use super::common::{self, FN, MUK, MUS, SIGMA0, SIGMA1, SIGMA2, VS};
 use crate::model::{Category, FrictionModel, ModelEntry, ModelInfo};

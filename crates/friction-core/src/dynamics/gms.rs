@@ -1,5 +1,7 @@
-//! Generalized Maxwell-Slip (Lampaert, Al-Bender & Swevers 2003; Al-Bender et al. 2005), CATALOG
-//! §4.9 with the ERRATA §1 #1 and #6 corrections.
+//! Generalized Maxwell-Slip (Lampaert, Al-Bender & Swevers 2003; Al-Bender et al. 2005), \[T\]
+//! §7.1 eq. 7.36. With an even F_ss the slip law's fixed point for v < 0 is unstable (an element
+//! slipping backwards runs off to −∞; the library's GMS has the same defect), so the law is written
+//! odd; and the deflection form matches the force form only with a C_i and s_i per element.
 //!
 //! N elastic elements in parallel, all driven by v. Element i (stiffness k_i, weight α_i, Σα = 1)
 //! sticks, dz_i/dt = v, until |k_i z_i| reaches α_i F_ss(v); it then slips,
@@ -12,11 +14,11 @@
 //! damping σ_i = σ1/N; weights α_i ∝ i^q (q = 1: the elements slip one after another, giving a
 //! smooth virgin curve). The element modes (0 stick, ±1 slip direction) are discrete states.
 //!
-//! The friction library's form (CATALOG §6.2f) gives each element its own stiffness k_i, damping
-//! b_i and fraction ν_i (Σν_i = 1) instead: the optional lists `ki`, `bi`, `nui` ([`LISTS`]), N
-//! values each, replace the pattern list by list (σ0, σ1 and q then only shape the lists left
-//! unset). The fractions are the weights α_i above; they must sum to 1 within [`NU_SUM_TOL`]
-//! and are used as given, so the steady state is Σν_i·F_ss(v) sgn v + σ2 v.
+//! The friction library's form (`generalized_maxwell_slip_model`) gives each element its own
+//! stiffness k_i, damping b_i and fraction ν_i (Σν_i = 1) instead: the optional lists `ki`, `bi`,
+//! `nui` ([`LISTS`]), N values each, replace the pattern list by list (σ0, σ1 and q then only shape
+//! the lists left unset). The fractions are the weights α_i above; they must sum to 1 within
+//! [`NU_SUM_TOL`] and are used as given, so the steady state is Σν_i·F_ss(v) sgn v + σ2 v.
 
 use super::common::{self, FN, MUK, MUS, SIGMA0, SIGMA1, SIGMA2, VS};
 use crate::model::{Category, FrictionModel, ListParams, ModelEntry, ModelInfo};

@@ -1,4 +1,4 @@
-//! Gonthier, McPhee, Lange & Piedbœuf (2004), CATALOG §4.10: a LuGre-like bristle blended between
+//! Gonthier, McPhee, Lange & Piedbœuf (2004), \[T\] §7.1: a LuGre-like bristle blended between
 //! stick and slip by s = e^{−(v/v_S)²}, with a dwell-time state that raises the stiction cap.
 //!
 //! dz/dt = s v + (1 − s)(F_C dir(v, v0) − σ0 z)/σ1; ds_dw/dt = (s − s_dw)/τ_dw when s ≥ s_dw, else

@@ -1,5 +1,7 @@
-//! Leuven model (Swevers et al. 2000; Lampaert, Swevers & Al-Bender 2002), CATALOG §4.7 as
-//! corrected by ERRATA §1 #5. PROVISIONAL: the hysteresis-function layout is reconstructed.
+//! Leuven model (Swevers et al. 2000; Lampaert, Swevers & Al-Bender 2002), \[T\] §7.1 in the 2002
+//! form: the state equation is driven by F_h, not by a virgin curve F_d(z), whose steady level
+//! would be F_b + s(v) and so drop to ≈ 0 after a reversal from sliding. PROVISIONAL: the
+//! hysteresis-function layout is reconstructed.
 //!
 //! dz/dt = v \[1 − sgn(F_h/s(v)) |F_h/s(v)|^n\] = v − |v| sgn(F_h) |F_h/S(v)|^n (S = |s|, so the
 //! expression is defined at v = 0), F = F_h(z) + σ1 dz/dt + σ2 v, s(v) = sgn v [F_C + (F_s − F_C)

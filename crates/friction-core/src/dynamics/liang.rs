@@ -1,4 +1,4 @@
-//! Liang, Fillmore & Ma (2012), extended bristle model, one tangential axis (CATALOG §4.11).
+//! Liang, Fillmore & Ma (2012), extended bristle model, one tangential axis (\[T\] §7.1).
 //!
 //! F = σ0 z + σ1 dz/dt. The bristle follows the body (dz/dt = v) until |z| reaches z_max, then is
 //! held at z_max sgn v; z_max = F_s/σ0 while |v| ≤ v0 (stick) and F_C/σ0 above. When |v| rises

@@ -1,4 +1,4 @@
-//! LuGre (Canudas de Wit, Olsson, Åström & Lischinsky 1995), CATALOG §4.5.
+//! LuGre (Canudas de Wit, Olsson, Åström & Lischinsky 1995), \[T\] §7.1.
 //!
 //! dz/dt = v − σ0 |v| z / g(v), g(v) = F_C + (F_s − F_C) e^{−(v/v_S)²},
 //! F = σ0 z + σ1 dz/dt + σ2 v. Steady state g(v) sgn v + σ2 v. With the Table 7.1 values the
@@ -64,7 +64,7 @@ impl LuGre {
         self.g(v) * common::sgn(v) + self.sigma2 * v
     }
 
-    /// Whether the passivity condition σ2 > σ1 (F_s − F_C)/F_C of the spec holds.
+    /// Whether σ2 > σ1 (F_s − F_C)/F_C holds, roughly the condition for a passive map v → F.
     pub fn passive(&self) -> bool {
         self.sigma2 > self.sigma1 * (self.fs - self.fc) / self.fc
     }

@@ -1,4 +1,4 @@
-//! The friction library's LuGre variant (CATALOG §6.2e): a rational Stribeck shape.
+//! The friction library's LuGre variant (`lugre_model`): a rational Stribeck shape.
 //!
 //! dz/dt = v − |v| z / g(v), g(v) = a1 + a2/(1 + (|v|/v_s)^α) \[m\], a1 = μ_c N/σ0,
 //! a2 = (μ_s − μ_c) N/σ0, F = σ0 z + σ1 dz/dt + σ2 v. Defaults: the library's `lugre_example`.

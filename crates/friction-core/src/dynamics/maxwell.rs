@@ -1,4 +1,4 @@
-//! The friction library's Maxwell model (one elasto-slip element, CATALOG §6.2c), written as a
+//! The friction library's Maxwell model (one elasto-slip element, `maxwell_model`), written as a
 //! continuous-time state model.
 //!
 //! The library updates δ from the position history on every call, which breaks inside adaptive

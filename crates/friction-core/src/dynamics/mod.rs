@@ -1,5 +1,5 @@
-//! Dynamic (state) friction models of the thesis (CATALOG §4) and the library's stateful models
-//! (CATALOG §6), one model per file. Bristle deflections are states in metres; discrete states
+//! Dynamic (state) friction models of the thesis (\[T\] §7.1) and the friction library's stateful
+//! models, one model per file. Bristle deflections are states in metres; discrete states
 //! (bond counters, modes) sit in the state vector with zero derivative.
 
 pub mod bliman_sorine;

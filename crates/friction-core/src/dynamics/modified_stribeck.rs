@@ -1,5 +1,5 @@
-//! The friction library's modified Stribeck model (CATALOG §6.2d): a Maxwell element whose slip
-//! limit follows the Stribeck curve, written as a continuous-time state model.
+//! The friction library's modified Stribeck model (`modified_stribeck_model`): a Maxwell element
+//! whose slip limit follows the Stribeck curve, written as a continuous-time state model.
 //!
 //! Library (discrete): δ ← sgn(ζ) min(|ζ|, g(v)), ζ = Δx + δ, g(v) = a1 + a2 e^{−(v/v_s)²},
 //! a1 = μ_c N/k, a2 = (μ_s − μ_c) N/k; F = k δ + b_v v. Continuous form used here:

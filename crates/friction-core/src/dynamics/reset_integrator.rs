@@ -1,4 +1,4 @@
-//! Reset integrator (Haessig & Friedland 1991), CATALOG §4.3 and ERRATA §2.
+//! Reset integrator (Haessig & Friedland 1991), \[T\] §7.1.
 //!
 //! dz/dt = 0 when (v > 0 ∧ z ≥ z0) ∨ (v < 0 ∧ z ≤ −z0), else v. Force, literature form (Olsson et
 //! al. 1998, the default): F = (1 + a(z)) σ0 z + σ1 dz/dt with a(z) = a for |z| < z0, else 0.

@@ -1,7 +1,8 @@
-//! Elastic-bristle FrBD_1 (companion paper, FRBD.md §10): ż = v − a(v)·k̄0·z, F = p·k̄0·z.
+//! Elastic-bristle FrBD_1 (companion paper, arXiv:2602.09429): ż = v − a(v)·k̄0·z, F = p·k̄0·z.
 //!
-//! With LuGre written as in CATALOG §4.5 this is LuGre's z-equation with σ0 = p·k̄0 and
-//! g(v) = p·μ(v), and no σ1ż or σ2v term in the output (ERRATA #9).
+//! With LuGre written as ż = v − σ0|v|z/g(v), g a force, this is LuGre's z-equation with
+//! σ0 = p·k̄0 and g(v) = p·μ(v) (not μ/σ0, which holds only with g in metres), and no σ1ż or σ2v
+//! term in the output.
 
 use super::{spec, Contact, Passive};
 use crate::integrate::linear::LinearModel;

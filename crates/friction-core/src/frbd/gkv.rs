@@ -9,7 +9,8 @@ use crate::model::{Category, FrictionModel, ModelInfo};
 use crate::params::{ParamError, ParamSpec};
 
 /// Registry description; the scalar parameters describe the n = 1 form (defaults: Table I
-/// mapped through FRBD.md §5, so the default GKV gives the same loops as the default GM).
+/// mapped through the letter's form (5), so the default GKV gives the same loops as the default
+/// GM).
 pub static INFO: ModelInfo = ModelInfo {
     id: "frbd-gkv",
     name: "FrBD-GKV, generalized Kelvin–Voigt bristle (Romano et al.)",
@@ -74,7 +75,7 @@ impl Gkv {
         })
     }
 
-    /// Builds the n = 1 model from (σ0, σ1, γ1) of the differential form (5) (FRBD.md §5).
+    /// Builds the n = 1 model from (σ0, σ1, γ1) of the letter's differential form (5).
     pub fn from_sigma(contact: Contact, s0: f64, s1: f64, g1: f64) -> Result<Gkv, ParamError> {
         let (k0, k1, c1) = super::mapping::gkv_from_sigma(s0, s1, g1)?;
         Gkv::new(contact, k0, &[k1], &[c1])

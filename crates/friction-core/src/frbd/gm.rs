@@ -77,7 +77,7 @@ impl Gm {
         })
     }
 
-    /// Builds the n = 1 model from (σ0, σ1, γ1) of the differential form (5) (FRBD.md §5).
+    /// Builds the n = 1 model from (σ0, σ1, γ1) of the letter's differential form (5).
     pub fn from_sigma(contact: Contact, s0: f64, s1: f64, g1: f64) -> Result<Gm, ParamError> {
         let (k0, k1, tau1) = super::mapping::gm_from_sigma(s0, s1, g1)?;
         Gm::new(contact, k0, &[k1], &[tau1])

@@ -1,8 +1,9 @@
-//! Kelvin–Voigt-bristle FrBD_1-KV (companion paper, FRBD.md §10), the "LuGre-like" model.
+//! Kelvin–Voigt-bristle FrBD_1-KV (companion paper, arXiv:2602.09429), the "LuGre-like" model.
 //!
 //! The bristle force is f = σ̄0·z + σ̄1·ż; inverting the friction characteristic at the current v
 //! gives ż = (v − a(v)·σ̄0·z)/(1 + a(v)·σ̄1) with a = |v|_ε/μ(v), and F = p·f \[N\]. Unlike LuGre it
-//! is passive for every σ̄1 ≥ 0 (ERRATA §2, last row). Here σ̄0 is the key `k0`, σ̄1 the key `c0`.
+//! is passive for every σ̄1 ≥ 0 (LuGre is not: Barabanov & Ortega). Here σ̄0 is the key `k0`, σ̄1 the
+//! key `c0`.
 
 use super::{spec, Contact, Passive};
 use crate::integrate::linear::LinearModel;
@@ -10,7 +11,7 @@ use crate::model::{Category, FrictionModel, ModelInfo};
 use crate::params::{ParamError, ParamSpec};
 
 /// Registry description. Provisional: the companion paper's printed form was not recoverable
-/// (FRBD.md §10 caveat); this is the spec's derivation.
+/// (its full text was not available); this is our derivation, a Newton step at the current v.
 pub static INFO: ModelInfo = ModelInfo {
     id: "frbd-kv",
     name: "FrBD-KV, Kelvin–Voigt bristle (Romano et al.)",

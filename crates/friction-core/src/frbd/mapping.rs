@@ -1,5 +1,6 @@
 //! The n = 1 mapping between the rheological parameters and (σ0, σ1, γ1) of the differential form
-//! f + γ1·ḟ = σ0·z + σ1·ż (letter eq. 5; FRBD.md §5, checked in ERRATA §3).
+//! f + γ1·ḟ = σ0·z + σ1·ż (letter eq. 5; our derivation from the Laplace form, checked
+//! symbolically).
 //!
 //! GM: σ0 = k̄0, σ1 = τ1(k̄0 + k̄1), γ1 = τ1. GKV: γ1 = c̄1/(k̄0 + k̄1), σ0 = k̄0k̄1/(k̄0 + k̄1),
 //! σ1 = c̄1k̄0/(k̄0 + k̄1). A (σ0, σ1, γ1) that maps to a non-positive stiffness is rejected: both

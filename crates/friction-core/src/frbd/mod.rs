@@ -1,8 +1,8 @@
-//! The FrBD family of the letter (Romano et al., FRBD.md): generalized-Maxwell (GM) and
+//! The FrBD family of the letter (Romano et al., arXiv:2601.13799): generalized-Maxwell (GM) and
 //! generalized-Kelvin–Voigt (GKV) bristles of any order n, and the companion paper's elastic and
 //! Kelvin–Voigt bristles (n = 0).
 //!
-//! Every model is linear in its state for a given velocity (ẋ = A(v)x + b·v, FRBD.md §3), so the
+//! Every model is linear in its state for a given velocity (ẋ = A(v)x + b·v; eqs. 12–13), so the
 //! models implement [`crate::integrate::linear::LinearModel`] with an exact O(n) implicit stage
 //! solve, besides the generic [`FrictionModel`] interface used by closed-loop solvers. Each model
 //! also exposes its storage function V(x) (letter eqs. 17, 20) and dissipation rate, so that

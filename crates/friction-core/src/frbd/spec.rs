@@ -1,4 +1,4 @@
-//! Parameter descriptions of the FrBD family (FRBD.md §3–§5, Table I of the letter).
+//! Parameter descriptions of the FrBD family (the letter's eqs. 5, 12, 13 and Table I).
 //!
 //! Normalised stiffnesses k̄ are per unit normal load, hence in 1/m; dampings c̄ in s/m. The
 //! ranges are those the issue asks for: k̄ up to 1e9 1/m, τ down to 1e-7 s.
@@ -33,7 +33,7 @@ pub const K0: ParamSpec = ParamSpec {
     max: 1e9,
     log: true,
 };
-/// Series spring k̄0 of the GKV model (Table I mapped through §5).
+/// Series spring k̄0 of the GKV model (Table I mapped through the letter's form (5)).
 pub const K0_GKV: ParamSpec = ParamSpec {
     key: "k0",
     name: "Series stiffness",

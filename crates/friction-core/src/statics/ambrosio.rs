@@ -1,4 +1,4 @@
-//! Ambrósio (2003): dead zone + linear ramp (CATALOG §2.5, \[T\] eq. 6.6).
+//! Ambrósio (2003): dead zone + linear ramp (\[T\] eq. 6.6).
 //!
 //! F = 0 for |v| < v_0 (keeps F from flipping direction near rest), a linear ramp to F_C on
 //! \[v_0, v_1\], then F_C sgn(v). Switching surfaces (kinks): |v| = v_0 and |v| = v_1.

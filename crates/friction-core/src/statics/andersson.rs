@@ -1,9 +1,9 @@
 //! Andersson, Söderberg & Björklund (2007):
-//! F = F_N\[μ_k + (μ_s − μ_k)e^{−(|v|/v_s)^i}\] tanh(k_t v) + k_v v (CATALOG §3.5, reconstructed).
+//! F = F_N\[μ_k + (μ_s − μ_k)e^{−(|v|/v_s)^i}\] tanh(k_t v) + k_v v (\[T\] §6.2, reconstructed).
 //!
 //! A smooth Stribeck law in which tanh replaces sgn. The stiction peak approaches F_s only for
-//! k_t v_s ≫ 1 (≥ 0.97 F_s needs k_t v_s ≳ 10; ERRATA §1 #8). Table 6.4 is missing, so
-//! v_s = 1e-3 m/s, i = 2, k_t = 1e4 s/m (k_t v_s = 10) and k_v = 0.1 N·s/m (the thesis' σ2) are
+//! k_t v_s ≫ 1 (≥ 0.97 F_s needs k_t v_s ≳ 10, by direct evaluation). Table 6.4 is missing,
+//! so v_s = 1e-3 m/s, i = 2, k_t = 1e4 s/m (k_t v_s = 10) and k_v = 0.1 N·s/m (the thesis' σ2) are
 //! placeholders, not from \[T\]. No switching surface (C^∞ for even i, C¹ for i = 1).
 
 use super::{checked, static_model, vel, visc, Cat, FromValues, StaticLaw, FN, MUK, MUS};

@@ -1,6 +1,6 @@
 //! Armstrong-Hélouvry (1994) seven-parameter model as a hybrid state model: a pre-sliding spring
 //! while stuck, a Stribeck law with frictional lag while slipping, and stiction that rises with
-//! the dwell time (CATALOG §3.3, reconstructed from Armstrong-Hélouvry et al. 1994 / Olsson et
+//! the dwell time (\[T\] §6.2, reconstructed from Armstrong-Hélouvry et al. 1994 / Olsson et
 //! al. 1998).
 //!
 //! Stick: F = σ0 x_p, with x_p \[m\] the displacement since sticking (dx_p/dt = v).

@@ -1,4 +1,4 @@
-//! AV, adhesion + viscous (\[C\] eqs. 1–4, CATALOG §5): F = μ_s F_N \[sgn Ẋ\] + μ_v Ẋ + C_1 + C_2.
+//! AV, adhesion + viscous (\[C\] eqs. 1–4): F = μ_s F_N \[sgn Ẋ\] + μ_v Ẋ + C_1 + C_2.
 //!
 //! Decisions on the printed defects: (i) the self-referential C_1/C_2 are read with amplitude
 //! `camp` (default F_s − F_c = 1.5 N with Table 1) and Ẋ_t = Ẋ, giving C_1 + C_2 =

@@ -1,10 +1,10 @@
 //! Awrejcewicz, Grzelczyk & Pyryev (2008), friction depending on F_e — **provisional: formula not
-//! recoverable from the source** (CATALOG §3.7, ERRATA §2).
+//! recoverable from the source** (\[T\] eq. 6.23 is garbled).
 //!
-//! The catalog's labelled best guess: F = F_s sgn(v) for |v| ≥ v_0; inside the window
+//! Our best guess: F = F_s sgn(v) for |v| ≥ v_0; inside the window
 //! F = min(|F_e|, F_s) sgn(F_e)·(1 − |A|) + F_s A, a blend from the stick value to ±F_s.
 //! The step A has two readings of the garbled (6.23), chosen by the parameter `astep`:
-//! 0 (default, catalog) A = (3/2)(v/v_0) − ½(v/v_0)³ (odd cubic); 1 (ERRATA) the smoothstep
+//! 0 (default) A = (3/2)(v/v_0) − ½(v/v_0)³ (odd cubic); 1 (the tokens fit it too) the smoothstep
 //! A = sgn(v)(3u² − 2u³), u = |v|/v_0. Both reach ±1 at |v| = v_0, so F is continuous there.
 //! No Coulomb level. Odd in the pair (v, F_e). v_0 = 1e-4 m/s is a placeholder.
 //! Switching surfaces: |v| = v_0 (kink), |F_e| = F_s inside the window (kink).

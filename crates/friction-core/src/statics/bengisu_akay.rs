@@ -1,5 +1,5 @@
 //! Bengisu & Akay (1994): F = F_C sgn(v)(1 − e^{−α|v|})\[1 + (ξ − 1)e^{−β|v|}\], ξ = F_s/F_C
-//! (CATALOG §3.2, the \[T\] product form of eq. 6.8–6.9).
+//! (the \[T\] product form of eq. 6.8–6.9).
 //!
 //! A smooth Stribeck curve without a velocity window. F(0) = 0 and F → F_C; the peak reaches F_s
 //! only when α ≫ β, so it is below F_s in general. α and β are not in the seed: the defaults

@@ -1,4 +1,4 @@
-//! Bernard (1974): linear regularisation F = F_C clip(k_l v, −1, 1) (CATALOG §2.1, \[T\] eq. 6.1).
+//! Bernard (1974): linear regularisation F = F_C clip(k_l v, −1, 1) (\[T\] eq. 6.1).
 //!
 //! Replaces the Coulomb jump by a ramp of slope F_C k_l so explicit solvers can step through
 //! v = 0. No stiction: |F| ≤ F_C. Switching surfaces (kinks): |v| = 1/k_l.

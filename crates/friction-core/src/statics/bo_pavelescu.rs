@@ -1,5 +1,5 @@
 //! Bo & Pavelescu (1982): F = \[F_C + (F_s − F_C)e^{−α|v|^δ}\] sgn(v) for v ≠ 0, stick branch
-//! min(|F_e|, F_s) sgn(F_e) at v = 0 (CATALOG §1.1 eq. 5.4, 5.6).
+//! min(|F_e|, F_s) sgn(F_e) at v = 0 (\[T\] eq. 5.4, 5.6).
 //!
 //! An auxiliary Stribeck curve ([`BoPavelescu::curve`]). No v_S appears: α \[(s/m)^δ\] sets the
 //! scale. Defaults δ = 2 and α = 1e6 (s/m)² (i.e. v_S = 1 mm/s) are placeholders.

@@ -1,5 +1,5 @@
 //! Brown & McPhee (2016): F = F_C tanh(4v/v_t) + (F_s − F_C)(v/v_t)/(¼(v/v_t)² + ¾)²
-//! + σ v tanh(4F_N/F_N,t) (CATALOG §3.10, \[T\] eq. 6.30–6.31).
+//! + σ v tanh(4F_N/F_N,t) (\[T\] eq. 6.30–6.31).
 //!
 //! A continuous law with physically meaningful parameters: the static peak sits at v_t, where
 //! F(v_t) = F_C tanh 4 + (F_s − F_C) when σ = 0. v_t, σ and F_N,t are not in the seed: the

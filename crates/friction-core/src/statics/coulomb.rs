@@ -1,4 +1,4 @@
-//! Coulomb friction F = μ_k F_N sgn(v) (CATALOG §2.0; also the library's `coulomb_model`, §6.2a).
+//! Coulomb friction F = μ_k F_N sgn(v) (\[T\] §6.1; also the library's `coulomb_model`).
 //!
 //! The baseline of every comparison: discontinuous at v = 0 with sgn(0) = 0, so it cannot hold a
 //! body at rest by itself. The library's law is the same formula, so one id serves both.

@@ -1,5 +1,5 @@
 //! Coulomb + linear viscous: F = F_C sgn(v) + c_v v for v ≠ 0, and min(|F_e|, F_C) sgn(F_e) at
-//! v = 0 (CATALOG §1.1 eq. 5.2).
+//! v = 0 (\[T\] eq. 5.2).
 //!
 //! As printed, the stick branch is capped by F_C (not F_s): no stiction. c_v = 0.1 N·s/m (the
 //! thesis' σ2) is a placeholder. Switching surfaces: v = 0 (jump), |F_e| = F_C at v = 0.

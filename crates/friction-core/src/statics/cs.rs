@@ -1,4 +1,4 @@
-//! CS, Coulomb + static (\[C\] eqs. 5–6, CATALOG §5): F = F_ex if Ẋ = 0 ∧ |F_ex| < F_s;
+//! CS, Coulomb + static (\[C\] eqs. 5–6): F = F_ex if Ẋ = 0 ∧ |F_ex| < F_s;
 //! μ_c F_N sgn(Ẋ) + C_1 + C_2 if Ẋ ≠ 0 ∧ |F_ex| ≥ F_s.
 //!
 //! Decisions on the printed defects: "μ_c sgn(Ẋ)" lacks F_N (read μ_c F_N sgn Ẋ); C_1 + C_2 =

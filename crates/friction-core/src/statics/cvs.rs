@@ -1,4 +1,4 @@
-//! CVS, Coulomb + viscous + static (\[C\] eq. 7, CATALOG §5): F = sgn(F_ex) min(|F_ex|, F_s) at
+//! CVS, Coulomb + viscous + static (\[C\] eq. 7): F = sgn(F_ex) min(|F_ex|, F_s) at
 //! Ẋ = 0; μ_c F_N sgn(Ẋ) + μ_v Ẋ + C_1 + C_2 for Ẋ ≠ 0.
 //!
 //! Decisions: μ_c read with F_N as in CS; C_1 + C_2 = (F_s − F_c)e^{−(Ẋ/Ẋ_s)²} sgn(Ẋ) (amplitude

@@ -1,4 +1,4 @@
-//! DV, Dahl + viscous (\[C\] eqs. 8–9, CATALOG §5):
+//! DV, Dahl + viscous (\[C\] eqs. 8–9):
 //! F = μ_v Ẋ + F_c(1 − e^{−σ|X|/F_c}) sgn(Ẋ), sgn(0) = 0.
 //!
 //! The exponential is the closed-form Dahl virgin curve from X = 0, so the law is an algebraic

@@ -1,5 +1,5 @@
 //! Hess & Soom (1990), "Lorentzian": F = \[F_C + (F_s − F_C)/(1 + (v/v_S)²)\] sgn(v) + c_v v for
-//! v ≠ 0, stick branch min(|F_e|, F_s) sgn(F_e) at v = 0 (CATALOG §1.1 eq. 5.4, 5.7).
+//! v ≠ 0, stick branch min(|F_e|, F_s) sgn(F_e) at v = 0 (\[T\] eq. 5.4, 5.7).
 //!
 //! An auxiliary Stribeck curve with viscous growth ([`HessSoom::curve`]). v_S = 1e-3 m/s and
 //! c_v = 0.1 N·s/m (the thesis' σ2) are placeholders. Switching surfaces: v = 0 (jump),

@@ -1,7 +1,7 @@
-//! Hollars (1994) — **provisional: formula not recoverable from the source** (CATALOG §3.4).
+//! Hollars (1994) — **provisional: formula not recoverable from the source** (\[T\] §6.2).
 //!
-//! \[T\]'s section is on missing pages and no stored source gives a "Hollars" law; the catalog gives
-//! no formula at all, only that it is a stiction-class law that converged with every solver.
+//! \[T\]'s section is on missing pages and no other source we had gives a "Hollars" law; \[T\] says
+//! only that it is a stiction-class law that converged with every solver.
 //! **Best guess (decision, ours):** the presumed source (SD/FAST, Hollars et al. 1994) regularises
 //! Coulomb friction linearly in velocity, so we ship a Gaussian Stribeck curve with a linear
 //! (Bernard-type) regularisation: F = clip(v/v_t, −1, 1)·\[F_C + (F_s − F_C) e^{−(v/v_s)²}\].

@@ -1,4 +1,4 @@
-//! Karnopp (1985): velocity window with a stick branch driven by F_e (CATALOG §3.1, \[T\] eq. 6.7).
+//! Karnopp (1985): velocity window with a stick branch driven by F_e (\[T\] eq. 6.7).
 //!
 //! Outside the window (|v| ≥ v_0) F = F_C sgn(v); inside, the velocity "is considered null" and
 //! friction balances the external force up to the breakaway level: F = min(|F_e|, F_s) sgn(F_e).

@@ -1,5 +1,5 @@
 //! Linear with stiction (Marques et al. 2016): a ramp to F_s at v_0, a linear descent to F_C at
-//! v_1, then F_C (CATALOG §3.9, \[T\] eq. 6.29).
+//! v_1, then F_C (\[T\] eq. 6.29).
 //!
 //! C⁰ with kinks; the negative slope on (v_0, v_1] is the negative damping that drives
 //! stick-slip. v_0 and v_1 are not in the seed: the defaults 1e-3 and 2e-3 m/s are placeholders,

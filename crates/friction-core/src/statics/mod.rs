@@ -1,4 +1,4 @@
-//! Static and composite friction laws: F = F(v, F_e) (CATALOG §1.1, §2, §3, §5, §6).
+//! Static and composite friction laws: F = F(v, F_e) (\[T\] §5–6, \[C\], the library).
 //!
 //! Every law here is a [`FrictionModel`] with no internal state, except the three composite laws
 //! DV, SD and SV of \[C\], whose printed force depends on the displacement X: they carry X as their
@@ -65,15 +65,15 @@ pub trait StaticLaw {
 }
 
 /// An even Stribeck curve g(v) \[N\]: the magnitude of steady sliding friction without any viscous
-/// term, from F_s at v = 0 towards F_C. The auxiliary laws of CATALOG §1.1 and the library's
+/// term, from F_s at v = 0 towards F_C. The auxiliary laws of \[T\] §5.1–5.3 and the library's
 /// Stribeck law implement it so dynamic models can take any of them as their steady-state curve.
 pub trait StribeckCurve {
     /// g(v) \[N\], even in v.
     fn curve(&self, v: f64) -> f64;
 }
 
-/// Force of a Stribeck-type law with an exact stick at v = 0 (the auxiliary laws of CATALOG §1.1):
-/// F_e is held up to F_s while v = 0, otherwise F = sgn(v)·g(v) + viscous \[N\].
+/// Force of a Stribeck-type law with an exact stick at v = 0 (the auxiliary laws of \[T\]
+/// §5.1–5.3): F_e is held up to F_s while v = 0, otherwise F = sgn(v)·g(v) + viscous \[N\].
 pub fn stribeck_force(v: f64, fe: f64, fs: f64, g: f64, viscous: f64) -> f64 {
     if v == 0.0 {
         stick(fe, fs)
@@ -218,7 +218,7 @@ pub(crate) fn checked<const N: usize>(
     Ok(out)
 }
 
-/// sgn with sgn(0) = 0 (CATALOG §0.3); NaN-free for finite input.
+/// sgn with sgn(0) = 0; NaN-free for finite input.
 #[inline]
 pub fn sgn(x: f64) -> f64 {
     if x > 0.0 {
@@ -330,7 +330,7 @@ pub(crate) const fn visc(
 /// Category helper re-exported for the law files.
 pub(crate) use crate::model::Category as Cat;
 
-// Composite laws of [C] (CATALOG §5): Table 1 constants F_N = 10, "μ_c = 6" (read as the Coulomb
+// Composite laws of [C]: Table 1 constants F_N = 10, "μ_c = 6" (read as the Coulomb
 // force F_c = 6 N, i.e. μ_c = 0.6 with F_N = 10 N), μ_s = 0.75, μ = 0.5 (read as the viscous
 // coefficient μ_v [N·s/m]), Ẋ_s = 0.1 m/s, σ = 5 (asperity stiffness, read as N/m).
 

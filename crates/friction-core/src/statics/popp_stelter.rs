@@ -1,7 +1,7 @@
-//! Popp & Stelter (1990) — **provisional: formula not recoverable from the source** (CATALOG §1.1
-//! eq. 5.8, UNCERTAIN).
+//! Popp & Stelter (1990) — **provisional: formula not recoverable from the source** (\[T\]
+//! eq. 5.8 is garbled).
 //!
-//! The catalog's best reading of the rational law with two curve-fitting parameters:
+//! Our best reading of the rational law with two curve-fitting parameters:
 //! F = \[F_C + (F_s − F_C)/(1 + κ1|v|)\] sgn(v) + κ2 v|v| for v ≠ 0 (κ2 v² written odd), and the
 //! stick branch min(|F_e|, F_s) sgn(F_e) at v = 0. κ1 = 1000 s/m and κ2 = 0.1 N·s²/m² are
 //! placeholders. Switching surfaces: v = 0 (jump), |F_e| = F_s at v = 0.

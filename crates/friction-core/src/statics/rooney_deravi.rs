@@ -1,11 +1,11 @@
 //! Rooney & Deravi (1982): tanh regularisation, F = F_C tanh(g_t v/v_0) for |v| ≤ v_0 and
-//! F_C sgn(v) beyond (CATALOG §2.4, \[T\] eq. 6.5).
+//! F_C sgn(v) beyond (\[T\] eq. 6.5).
 //!
-//! The scale factor inside tanh did not survive extraction (CATALOG §2.4): it is the parameter
+//! The scale factor inside tanh did not survive extraction of \[T\]: it is the parameter
 //! g_t ("tanh gain", default 1 as printed, which leaves a jump from 0.7616 F_C to F_C at v_0;
 //! g_t ≥ 3 makes the jump < 1 %). The parameter `branched` selects the printed two-branch law (1,
 //! default) or the unbranched alternative F_C tanh(g_t v/v_0) for every v (0), the other reading
-//! the catalog allows. Switching surfaces: |v| = v_0 (jump unless g_t is large; none unbranched).
+//! of the garbled text. Switching surfaces: |v| = v_0 (jump unless g_t is large; none unbranched).
 
 use super::{checked, sgn, static_model, vel, Cat, FromValues, StaticLaw, FN, MAX_SWITCHES, MUK};
 use crate::model::ModelInfo;

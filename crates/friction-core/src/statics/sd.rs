@@ -1,4 +1,4 @@
-//! SD, static + Dahl (\[C\] eq. 10, CATALOG §5):
+//! SD, static + Dahl (\[C\] eq. 10):
 //! F = μ_s F_N \[sgn Ẋ\] + F_fc(1 − e^{−σ|X|/F_fc}) sgn(Ẋ).
 //!
 //! As printed the μ_s F_N term is a constant (not odd; it pushes the body when Ẋ < 0): by default

@@ -1,11 +1,11 @@
 //! Specker, Buchholz & Dietmayer (2014): Coulomb (tanh) + Stribeck bump + viscous
-//! (CATALOG §3.8, reconstructed from \[T\] eq. 6.24–6.28).
+//! (reconstructed from \[T\] eq. 6.24–6.28).
 //!
 //! F = F_C tanh(v/v_0) + (F_s − F_C tanh(v_Sp/v_0) − c v_Sp)(v/v_Sp) e^{(1 − (v/v_Sp)²)/2} + c v.
-//! Built so that F(v_Sp) = F_s exactly (the global maximum is < 0.1 % above, just past v_Sp;
-//! ERRATA §2). Defaults follow (6.28) v_S ≈ 4 v_0 ≈ √2 v_Sp with v_S = 1e-3 m/s (the thesis'
-//! Stribeck velocity): v_0 = 2.5e-4, v_Sp = 7.0711e-4 m/s; c = 0.1 N·s/m. Placeholders, not from
-//! \[T\]. Odd and C^∞: no switching surface.
+//! Built so that F(v_Sp) = F_s exactly (the global maximum is < 0.1 % above, just past v_Sp:
+//! the tanh and viscous terms still rise there). Defaults follow (6.28) v_S ≈ 4 v_0 ≈ √2 v_Sp with
+//! v_S = 1e-3 m/s (the thesis' Stribeck velocity): v_0 = 2.5e-4, v_Sp = 7.0711e-4 m/s; c = 0.1
+//! N·s/m. Placeholders, not from \[T\]. Odd and C^∞: no switching surface.
 
 use super::{checked, static_model, vel, visc, Cat, FromValues, StaticLaw, FN, MUK, MUS};
 use crate::model::ModelInfo;

@@ -1,8 +1,9 @@
-//! The friction library's Stribeck law (CATALOG §6.2b) and its LuGre Stribeck shape (§6.2e).
+//! The friction library's Stribeck law (`stribeck_model`) and its LuGre Stribeck shape
+//! (`lugre_model`).
 //!
 //! F = sgn(v)\[μ_c N + (μ_s − μ_c)N e^{−(v/v_s)²}\] + b_v v. The library code multiplies the viscous
 //! term by sgn(v) too (b_v|v|, not odd: a bug for v < 0); we implement the README form b_v v.
-//! sgn(0) = 0 (CATALOG §0.3), so F(0) = 0; the library returns ±μ_s N at ±0.0 (Fortran `sign`).
+//! sgn(0) = 0 here, so F(0) = 0; the library returns ±μ_s N at ±0.0 (Fortran `sign`).
 //! Defaults are the library example (μ_s 0.25, μ_c 0.15, v_s 0.1 m/s, b_v 0, N = 100 N), so
 //! F(0.1) = 15 + 10/e = 18.679 N. Switching surface: v = 0 (jump of 2μ_s N).
 

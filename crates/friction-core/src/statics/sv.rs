@@ -1,4 +1,4 @@
-//! SV, static + viscous + Dahl (\[C\] eq. 11, CATALOG §5):
+//! SV, static + viscous + Dahl (\[C\] eq. 11):
 //! F = μ_s F_N \[sgn Ẋ\] + μ_v Ẋ + F_fc(1 − e^{−σ|X|/F_fc}) sgn(Ẋ).
 //!
 //! \[C\]'s preferred model. As for SD, the constant μ_s F_N is read as μ_s F_N sgn(Ẋ) by default

@@ -1,8 +1,8 @@
 //! Threlfall (1978): exponential regularisation F = F_C (1 − e^{−3|v|/v_0}) sgn(v)
-//! (CATALOG §2.2, \[T\] eq. 6.2–6.3).
+//! (\[T\] eq. 6.2–6.3).
 //!
 //! The smooth, unbranched form: the piecewise-capped variant found in some surveys has a 5 % jump
-//! at v_0 that makes stiff solvers chatter (CATALOG §2.2, §7.3), so it is not offered.
+//! at v_0 that makes stiff solvers chatter, so it is not offered.
 //! F(v_0) = (1 − e⁻³) F_C = 0.950213 F_C. No switching surface (C⁰ at 0 with a slope jump only in
 //! the derivative's sign, none in F).
 

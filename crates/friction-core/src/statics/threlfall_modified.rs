@@ -1,7 +1,7 @@
 //! Threlfall modified (Marques et al. 2016): F = F_C min((1 − e^{−3|v|/v_0})/(1 − e⁻³), 1) sgn(v)
-//! (CATALOG §2.3, \[T\] eq. 6.4).
+//! (\[T\] eq. 6.4).
 //!
-//! The normalisation makes F(v_0) = F_C exactly; the cap for |v| > v_0 is the catalog's
+//! The normalisation makes F(v_0) = F_C exactly; the cap for |v| > v_0 is our
 //! reconstruction (without it the law would overshoot to 1.0524 F_C). \[T\]'s fastest model
 //! without stiction. Switching surfaces (kinks): |v| = v_0.
 

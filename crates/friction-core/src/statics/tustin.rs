@@ -1,5 +1,5 @@
 //! Tustin (1947): F = \[F_C + (F_s − F_C)e^{−|v|/v_S}\] sgn(v) for v ≠ 0, and the stick branch
-//! min(|F_e|, F_s) sgn(F_e) at v = 0 (CATALOG §1.1 eq. 5.4–5.5, reconstructed standard form).
+//! min(|F_e|, F_s) sgn(F_e) at v = 0 (\[T\] eq. 5.4–5.5, reconstructed standard form).
 //!
 //! An auxiliary Stribeck curve usable inside other models ([`Tustin::curve`]). The stick branch is
 //! the printed exact v = 0 test (no window). v_S = 1e-3 m/s (the thesis' Stribeck velocity) is a

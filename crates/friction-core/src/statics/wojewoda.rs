@@ -1,5 +1,5 @@
 //! Wojewoda, Stefański, Wiercigroch & Kapitaniak (2008), hysteretic static model — **provisional:
-//! formula not recoverable from the source** (CATALOG §3.6).
+//! formula not recoverable from the source** (\[T\] §6.2).
 //!
 //! What survives: three branches — sticking, sliding while accelerating on an upper curve F_u
 //! (slope set by a), sliding while decelerating on a lower curve F_l (slope set by b) — selected
