@@ -8,7 +8,7 @@
 //! * `sweep = 1` (x): the composite paper's displacement sweep (\[C\] Figs 5–7): two branches from the
 //!   virgin state at X = 0, one forwards and one backwards, each following \[C\]'s kinematics
 //!   |Ẋ| = t(t+1), |X| = t³/3 + t²/2, up to |X| = xmax, with sgn Ẋ = sgn X (the paper's figures
-//!   show negative shifts its monotonic profile cannot produce, CATALOG §7.4). The default
+//!   show negative shifts its monotonic profile cannot produce). The default
 //!   xmax = 14/3 m is the profile at t = 2 s ("from zero to two seconds"), where SV reaches ≈ ±16.4 N
 //!   (the figure text says ≈ ±17). The states are integrated along the path, so any model works.
 //!

@@ -49,7 +49,7 @@ impl FreqUnit {
     }
 }
 
-/// Mean sliding velocity v_mean (FRBD.md §8 assumption: 1.5·v_S).
+/// Mean sliding velocity v_mean (assumed 1.5·v_S: our copy of the letter gives no value).
 pub const VMEAN: ParamSpec = ParamSpec {
     key: "vmean",
     name: "Mean velocity",
@@ -60,7 +60,7 @@ pub const VMEAN: ParamSpec = ParamSpec {
     max: 10.0,
     log: false,
 };
-/// Velocity amplitude v_amp (FRBD.md §8 assumption: v_S).
+/// Velocity amplitude v_amp (assumed v_S: our copy of the letter gives no value).
 pub const VAMP: ParamSpec = ParamSpec {
     key: "vamp",
     name: "Velocity amplitude",

@@ -13,7 +13,8 @@ pub const VREL: ParamSpec = ParamSpec {
     max: 10.0,
     log: false,
 };
-/// End time; ≥ 30 s shows the 6.45 s slow mode of the τ1 = 1 s branch settle (ERRATA #10).
+/// End time; ≥ 30 s shows the 6.45 s slow mode of the τ1 = 1 s branch settle (slow eigenvalue
+/// −k̄0/(τ1(k̄0 + k̄1)), not −1/τ1).
 pub const TEND: ParamSpec = ParamSpec {
     key: "tend",
     name: "End time",

@@ -1,11 +1,12 @@
 //! Section IV-B of the FrBD letter: passivity-based tracking control of a one-joint robot arm
-//! with FrBD joint friction and a friction-state observer (FRBD.md §9).
+//! with FrBD joint friction and a friction-state observer (the letter, eqs. 26–28).
 //!
 //! Plant (26), with a revolute joint and gravity torque g(q) = G·cos q:
 //!   m q̈ = −c q̇ − G cos q − F + U,   F = p·f(x) from an FrBD_{n+1}-GM or -GKV model driven by
 //!   v = q̇ (the letter feeds the joint velocity straight into the bristle model, i.e. a unit
 //!   lever arm: rad and m are the same number, torques are in N·m).
-//! Control law (27, Slotine–Li form, DERIVED in FRBD.md §9), with q̃ = q − q_d:
+//! Control law (27; lost in our copy, so derived: the Slotine–Li form that gives the letter's
+//! closed loop), with q̃ = q − q_d:
 //!   q̇_r = q̇_d − λ q̃,  s = q̇ − q̇_r = q̃̇ + λ q̃,
 //!   U = m q̈_r + c q̇_r + G cos q + F̂ − k1 s,  F̂ = p·f(x̂).
 //! Observer (28, DERIVED): the model's own equations at v = q̇ with −k2·s added to the bristle
@@ -15,7 +16,7 @@
 //! follows the model driven by k2·s, so W = ½ m s² + V(x̃)/k2 (V the model's storage function)
 //! obeys dW/dt = −(c + k1)s² − D(q̇, x̃)/k2 ≤ −k1 s², D the model's dissipation rate.
 //!
-//! No numeric values for this example exist in the source (FRBD.md §9: UNKNOWN). Every value
+//! No numeric values for this example exist in our copy of the letter. Every value
 //! below is therefore a parameter with a range, and its default is our choice, picked so that the
 //! friction-induced tracking error without compensation is plainly visible at the default gains.
 //!

@@ -4,7 +4,7 @@
 //! ρ_max (the schema has scalar keys only: `ratemin`, `ratemax`, `nrates`); one (model, rate)
 //! run per unit of work.
 //!
-//! Breakaway force, as the thesis defines it (\[T\] §5.1, CATALOG §1 #2): "the maximum friction
+//! Breakaway force, as the thesis defines it (\[T\] §5.1): "the maximum friction
 //! force value", the level required to leave the static state. Each ramp runs until the block
 //! has slid `xslide` (gross sliding; well beyond any model's pre-sliding range by default) or u
 //! reaches `umax`; F_b is the friction peak of that run ([`Breakaway::of`]). A law without a

@@ -2,8 +2,7 @@
 //! show, and the glossary of the page's jargon. Each lesson is a field of its view's
 //! [`crate::job::ViewDef`] (`ViewDef::lesson`), in the view's file.
 //!
-//! References are taken from the seeds (`shared/spec/CATALOG.md` §0.1, `FRBD.md`) and say so
-//! where the seed lacks a detail.
+//! References are taken from our copies of the sources and say so where a copy lacks a detail.
 
 pub use crate::job::{Lesson, Reference};
 

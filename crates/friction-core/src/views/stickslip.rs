@@ -1,4 +1,4 @@
-//! `view=stickslip`: the Rabinowicz benchmark (thesis §6.3, CATALOG §7.1) with one to four
+//! `view=stickslip`: the Rabinowicz benchmark (thesis §6.3) with one to four
 //! registry models, each built with the view's μ_s, μ_k and the derived normal force F_N = m·g,
 //! advanced [`stickslip::unit_steps`] solver steps at a time (a long `t_end` with a switching
 //! model takes seconds; GMS with 1000 elements 0.5 ms a step). Run times are measured with the caller's clock: the core has none.

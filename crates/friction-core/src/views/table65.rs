@@ -1,8 +1,8 @@
 //! Citation, not model output: the thesis' Table 6.5 (MATLAB solver and average simulation time
-//! in seconds of the stick-slip benchmark, static models with stiction), copied from
-//! `shared/spec/CATALOG.md` §7.3, where every cell is QUOTED as legible; ERRATA.md recomputed the
-//! row means. DNC = "did not converge" (Karnopp with ode23s). Different machine, solver and
-//! language than this page: the page shows them for ranking only.
+//! in seconds of the stick-slip benchmark, static models with stiction), every cell as legible in
+//! our copy; the row means are recomputed from the cells. DNC = "did not converge" (Karnopp with
+//! ode23s). Different machine, solver and language than this page: the page shows them for ranking
+//! only.
 
 /// One row of Table 6.5.
 pub struct Row {
@@ -68,7 +68,7 @@ mod tests {
 
     #[test]
     fn table_rows_are_registry_models_and_match_the_errata_means() {
-        // ERRATA recomputed the means: Awrejcewicz best (1.7517), Andersson worst (2.6338)
+        // The means recomputed from the cells: Awrejcewicz best (1.7517), Andersson worst (2.6338)
         let mean = |i: usize| {
             let t: Vec<f64> = TABLE_6_5[i].times.iter().flatten().copied().collect();
             t.iter().sum::<f64>() / t.len() as f64

@@ -1,4 +1,4 @@
-//! Armstrong-Hélouvry seven-parameter model (CATALOG §3.3) as a hybrid state model: pre-sliding
+//! Armstrong-Hélouvry seven-parameter model (\[T\] §6.2) as a hybrid state model: pre-sliding
 //! spring, dwell-dependent breakaway, steady sliding law, the Rabinowicz benchmark and finite
 //! output. Defaults: F_C = μ_k F_N = 0.981 N, F_S,∞ = (μ_s − μ_k) F_N = 0.4905 N,
 //! F_S,a = 0.5 F_S,∞, σ0 = 1e5 N/m, F_v = 0.01 N·s/m, v_s = 1e-3 m/s, τ_L = 1e-3 s, γ = 1 s.

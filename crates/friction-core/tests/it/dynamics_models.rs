@@ -1,6 +1,7 @@
-//! Every dynamic model at prescribed velocity: steady states (CATALOG §7.6-3 with ERRATA #6, #7),
-//! pre-sliding slopes from the virgin state and after a reversal (ERRATA #2), bounded states,
-//! the LuGre passivity condition, and the library's LuGre belt example (§7.5).
+//! Every dynamic model at prescribed velocity: steady states (GMS: Σ k_i s_i = F_ss sgn v;
+//! Gonthier: the F_max cap binds), pre-sliding slopes from the virgin state and after a reversal
+//! (2σ0 for Dahl and LuGre, not σ0), bounded states,
+//! the LuGre passivity condition, and the library's LuGre belt example.
 
 #![allow(clippy::unwrap_used)]
 
@@ -121,7 +122,7 @@ fn steady_states_at_constant_velocity() {
             Box::new(move |v| gauss(v) * sg(v) + SIGMA2 * v),
             5.0,
         ),
-        // ERRATA #7: the F_max cap binds at every speed for Table 7.1, giving the Gaussian curve;
+        // Gonthier: the F_max cap binds at every speed for Table 7.1, giving the Gaussian curve;
         // reaching it takes several τ_dw = 2 s.
         (
             "gonthier",
@@ -240,7 +241,7 @@ fn presliding_slopes_from_virgin_state_and_after_reversal() {
         let k = slope(id, 0.0, 0.0, 1e-7);
         assert!((k - s0).abs() < 0.01 * s0, "{id} virgin slope {k}");
     }
-    // ERRATA #2: 2σ0 for Dahl after steady sliding, σ0 for elasto-plastic. For LuGre the
+    // 2σ0 (not σ0) for Dahl after steady sliding, σ0 for elasto-plastic. For LuGre the
     // reversal slope is σ0 (1 + g(v_old)/g(v_new)): 2σ0 when g is the same on both sides, here
     // (sliding at 10 v_S, reversing at 0.01 v_S) σ0 (1 + F_C/F_s) ≈ 1.67 σ0.
     let lugre = s0 * (1.0 + gauss(0.01) / gauss(1e-5));
@@ -268,7 +269,7 @@ fn lugre_passivity_condition() {
         sigma2: 0.1,
         vs: VS,
     };
-    // CATALOG §4.5: the benchmark set violates σ2 > σ1 (F_s − F_C)/F_C (158 > 0.1).
+    // [T] Table 7.1: the benchmark set violates σ2 > σ1 (F_s − F_C)/F_C (158 > 0.1).
     assert!(!table.passive());
     assert!(LuGre {
         sigma2: 200.0,
@@ -517,10 +518,10 @@ fn gonthier_force_is_defined_for_out_of_range_dwell_states() {
 }
 
 /// The friction library's modified Stribeck element clamps its state to the limit g(v) in both
-/// directions, δ ← sgn(ζ)·min(|ζ|, g(v)) (CATALOG §6.2d). Loaded to g(0) at low speed and then
-/// reversed to 0.3 m/s = 3 v_s within 0.1 mm of travel, the limit falls from a1 + a2 to a1 while
-/// the element unloads: the discrete clamp pulls δ down with it, and the continuous model must
-/// follow. Reference: the library's discrete update, stepped here at 0.1 µs.
+/// directions, δ ← sgn(ζ)·min(|ζ|, g(v)) (the library's `modified_stribeck_model`). Loaded to g(0)
+/// at low speed and then reversed to 0.3 m/s = 3 v_s within 0.1 mm of travel, the limit falls from
+/// a1 + a2 to a1 while the element unloads: the discrete clamp pulls δ down with it, and the
+/// continuous model must follow. Reference: the library's discrete update, stepped here at 0.1 µs.
 #[test]
 fn modified_stribeck_clamps_its_state_while_unloading_under_a_falling_limit() {
     let m = build("modified-stribeck", &[]);
@@ -623,7 +624,7 @@ fn gms_explicit_element_lists_equal_to_the_derived_ones_give_identical_forces() 
 }
 
 /// Explicit lists that differ element by element still slide at the steady state
-/// Σν_i F_ss(v) sgn v + σ2 v = F_ss(v) sgn v + σ2 v (ERRATA #6: each element saturates at
+/// Σν_i F_ss(v) sgn v + σ2 v = F_ss(v) sgn v + σ2 v (each element saturates at
 /// ν_i F_ss whatever its k_i); bad lists are refused with the key named.
 #[test]
 fn gms_element_lists_keep_the_steady_state_and_are_validated() {

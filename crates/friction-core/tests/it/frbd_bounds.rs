@@ -1,4 +1,4 @@
-//! The boundedness the letter proves (Lemma III.2, FRBD.md §7), checked on the discrete
+//! The boundedness the letter proves (Lemma III.2 of the letter), checked on the discrete
 //! trajectories of the SDIRK2 stepper for random stiff parameter sets, and the two fuzzing finds
 //! that broke it (issue "Exact contracts at the edges").
 //!

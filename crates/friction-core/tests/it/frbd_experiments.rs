@@ -149,8 +149,8 @@ fn sigma_scenarios_give_the_same_loops_for_gm_and_gkv() {
 
 #[test]
 fn fig4_relaxes_with_the_slow_6_45_s_mode() {
-    // ERRATA #10: n = 1, τ1 = 1 s, k̄1 = 5.45e4, v = 0.01: slow time constant 6.45 s, and
-    // f(8 s) is still about 5e-4 below f_ss = 1.18394.
+    // Slow eigenvalue −k̄0/(τ1(k̄0 + k̄1)), not −1/τ1: n = 1, τ1 = 1 s, k̄1 = 5.45e4, v = 0.01:
+    // slow time constant 6.45 s, and f(8 s) is still about 5e-4 below f_ss = 1.18394.
     let s = Scenario::parse("view=relaxation&n=1&tau=1").unwrap();
     let c = &relaxation::run(&s.relaxation_config().unwrap())[0];
     assert!((c.steady - 1.183_939_720_585_721).abs() < 1e-12);

@@ -1,7 +1,7 @@
 //! Peak and trough forces of prescribed-velocity loops are those of the continuous solution,
 //! not of the output samples (issue 36): against a dense scipy reference
 //! (`bench/prescribed_peaks.py`: Radau and DOP853 at rtol 1e-12, the models written anew from
-//! the catalogue) for FrictionModels.jl's LuGre example (v = 1.5 sin 10πt, N = 100 N,
+//! their papers) for FrictionModels.jl's LuGre example (v = 1.5 sin 10πt, N = 100 N,
 //! σ0 = 1e6 N/m) and the prescribed view's own example, at 25 and 400 samples per cycle.
 
 #![allow(clippy::unwrap_used)] // tests may panic on a broken invariant

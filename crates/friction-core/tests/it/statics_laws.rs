@@ -1,5 +1,6 @@
-//! Acceptance checks of CATALOG §7.6 for every static and composite law: oddness, limits, the
-//! listed peak values, continuity where claimed, finite output, and the library examples (§7.5).
+//! Acceptance checks that follow from the formulas for every static and composite law: oddness,
+//! limits, the listed peak values, continuity where claimed, finite output, and the library
+//! examples.
 
 #![allow(clippy::unwrap_used)] // tests may panic on a broken invariant
 
@@ -196,7 +197,7 @@ fn listed_peak_values() {
     let sp = build("specker", &[]);
     let vsp = std::f64::consts::FRAC_1_SQRT_2 * 1e-3;
     assert!((f(sp.as_ref(), vsp) - fs).abs() < 1e-12);
-    // ERRATA §2: the global maximum is < 0.1 % above F_s, just past v_Sp
+    // Specker: the global maximum is < 0.1 % above F_s, just past v_Sp
     let peak = (1..4000)
         .map(|i| f(sp.as_ref(), i as f64 * 1e-6))
         .fold(0.0, f64::max);
@@ -231,13 +232,14 @@ fn listed_peak_values() {
     let am = build("ambrosio", &[]);
     assert_eq!(f(am.as_ref(), 9e-5), 0.0);
     assert!(((f(am.as_ref(), 6e-4) - f(am.as_ref(), 5e-4)) / 1e-4 - 1090.0).abs() < 1e-6);
-    // Andersson: peak ≈ 0.97 F_s for k_t v_s = 10 (ERRATA §1 #8), without the viscous term
+    // Andersson: peak ≈ 0.97 F_s for k_t v_s = 10 (only k_t v_s ≫ 1 nears F_s), without
+    // the viscous term
     let an = build("andersson", &[("kv", 0.0)]);
     let apk = (1..5000)
         .map(|i| f(an.as_ref(), i as f64 * 1e-6))
         .fold(0.0, f64::max);
     assert!((apk / fs - 0.97).abs() < 0.01, "{}", apk / fs);
-    // ERRATA §1 #8: slope at 0 is μ_s F_N k_t + k_v
+    // Slope at 0 is μ_s F_N k_t + k_v
     let an = build("andersson", &[]);
     let s = f(an.as_ref(), 1e-12) / 1e-12;
     assert!((s / (fs * 1e4 + 0.1) - 1.0).abs() < 1e-6, "{s}");
@@ -282,7 +284,7 @@ fn stick_branches_use_the_external_force() {
 
 #[test]
 fn library_examples() {
-    // §7.5: x = 0.1 cos(4πt), v = −0.4π sin(4πt), N = 100 N
+    // The library's example: x = 0.1 cos(4πt), v = −0.4π sin(4πt), N = 100 N
     let c = build("coulomb", &[("muk", 0.15), ("fn", 100.0)]);
     let s = build("stribeck", &[]);
     let mut peak: f64 = 0.0;

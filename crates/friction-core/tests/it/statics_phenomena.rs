@@ -1,5 +1,5 @@
 //! The computed phenomena matrix of the static and composite laws, and its comparison with the
-//! composite paper's Table 2 claims (CATALOG §5).
+//! composite paper's Table 2 claims (\[C\]).
 
 #![allow(clippy::unwrap_used)] // tests may panic on a broken invariant
 
@@ -16,12 +16,12 @@ fn matrix() -> &'static phenomena::Matrix {
 }
 
 /// Expected flags at the default parameters (stiction, Stribeck, viscous, pre-sliding,
-/// hysteresis). Differences from CATALOG §9, each explained by the formulas:
+/// hysteresis). Differences from the flags usually listed, each explained by the formulas:
 /// * awrejcewicz: friction stays at F_s after breakaway (no Coulomb level), so nothing is held
-///   *above* the sliding level: stiction 0 (§9 says Y).
+///   *above* the sliding level: stiction 0 (usually listed with stiction).
 /// * armstrong: the full hybrid model (pre-sliding spring σ0 x_p in stick, lagged Stribeck law in
-///   slip): all five flags as in §9. Pre-sliding: reversal slopes both ≈ σ0 = 1e5 N/m; hysteresis:
-///   the stick phase after each reversal and the lag state open the F–v loop.
+///   slip): all five flags as usually listed. Pre-sliding: reversal slopes both ≈ σ0 = 1e5 N/m;
+///   hysteresis: the stick phase after each reversal and the lag state open the F–v loop.
 /// * hollars/wojewoda/popp-stelter: provisional best guesses, flags follow the guess.
 /// * stribeck [L]: viscous 0 because the library example has b_v = 0.
 const EXPECTED: [(&str, &str); 28] = [
@@ -184,7 +184,7 @@ fn detectors_find_presliding_and_hysteresis_in_bristle_models() {
         [Flag::No, Flag::No, Flag::No, Flag::Yes, Flag::Yes],
         "{d:?}"
     );
-    // ERRATA §1 #2: the slope right after a reversal from steady sliding is 2σ0
+    // Not σ0 as one might read: the slope right after a reversal from steady sliding is 2σ0
     assert!((d.reversal_slopes.1 / 2e5 - 1.0).abs() < 0.05, "{d:?}");
     let l = detect(&LuGre);
     assert_eq!(

@@ -1,5 +1,6 @@
-//! The benchmark against the closed forms of CATALOG §7.2 (with ERRATA §1 #3): exact stick with
-//! Karnopp as its window narrows, Coulomb without stiction, and the state models' limits.
+//! The benchmark against the closed forms for \[T\] Table 6.1 (x_max, x_min are the true extremes,
+//! not the breakaway and re-stick positions): exact stick with Karnopp as its window narrows,
+//! Coulomb without stiction, and the state models' limits.
 
 #![allow(clippy::unwrap_used)]
 
@@ -14,7 +15,7 @@ static KARNOPP_INFO: ModelInfo = ModelInfo {
     params: &[],
 };
 
-/// Karnopp (CATALOG §3.1): F_C sgn v outside |v| < v0, min(|F_e|, F_s) sgn F_e inside.
+/// Karnopp (\[T\] eq. 6.7): F_C sgn v outside |v| < v0, min(|F_e|, F_s) sgn F_e inside.
 struct Karnopp {
     fc: f64,
     fs: f64,
@@ -156,13 +157,15 @@ fn lugre_and_dahl_match_the_errata_cross_checks() {
     let dahl = friction_core::registry::find("dahl").unwrap();
     let dahl = friction_core::experiments::stickslip::build_for_bench(dahl, &b).unwrap();
     let m = run_bench(&mut ws, &b, dahl.as_ref()).unwrap().metrics();
-    // ERRATA §3: Dahl x_max 0.56094, period 4.443 (the no-stiction cycle, within the bristle width).
+    // Independent re-run: Dahl x_max 0.56094, period 4.443 (the no-stiction cycle, within the
+    // bristle width).
     close(m.first_xmax, 0.56094, 5e-5, "Dahl x max");
     close(m.period, 4.443, 1e-3, "Dahl period");
     let lugre = friction_core::registry::find("lugre").unwrap();
     let lugre = friction_core::experiments::stickslip::build_for_bench(lugre, &b).unwrap();
     let m = run_bench(&mut ws, &b, lugre.as_ref()).unwrap().metrics();
-    // ERRATA §1 #4: LuGre peaks at 1.4485 N at 7.264 s, first x max at 7.502 s, period 7.074 s.
+    // Independent re-run: LuGre peaks at 1.4485 N at 7.264 s, first x max at 7.502 s, period 7.074
+    // s.
     close(m.breakaway_force, 1.4485, 5e-4, "LuGre peak");
     close(m.breakaway_time, 7.264, 5e-3, "LuGre breakaway time");
     assert!(m.breakaway_time < 7.3575);
@@ -204,8 +207,8 @@ fn lugre_approaches_exact_stick_as_stribeck_and_stiffness_sharpen() {
 
 #[test]
 fn bristle_models_match_the_errata_reruns() {
-    // ERRATA §1 #4 (LSODA re-run, rtol 1e-8): peak friction before 7.3575 s, periods shorter
-    // than the ideal 7.52 s; ERRATA §2: reset-integrator breakaway at (1 + a) F_C = 1.4911 N,
+    // An LSODA re-run (rtol 1e-8): peak friction before 7.3575 s, periods shorter
+    // than the ideal 7.52 s; reset-integrator breakaway at (1 + a) F_C = 1.4911 N,
     // t ≈ 7.456 s.
     let b = Bench::TABLE_6_1;
     let mut ws = Workspace::default();

@@ -1,7 +1,7 @@
 //! Filippov sliding modes in the stick-slip driver (`experiments::stickslip`): Rooney–Deravi
 //! slides on |v| = v_0 where its force jumps from tanh(1) F_C to F_C; SD and SV (state X) and a
 //! test-local 1-state stiction law stick exactly on v = 0. Closed forms from the laws and the
-//! CATALOG §7.1 set-up (m ẍ = −k x − F, v = ẋ − v_b, x(0) = 0, ẋ(0) = v_b) and §7.2.
+//! \[T\] §6.3 set-up (m ẍ = −k x − F, v = ẋ − v_b, x(0) = 0, ẋ(0) = v_b) and its ideal cycle.
 
 #![allow(clippy::unwrap_used)]
 
@@ -135,7 +135,7 @@ fn sd_and_sv_stick_exactly_until_breakaway() {
 }
 
 /// Coulomb with stiction carrying a passive displacement state X (dX/dt = v): the 1-state
-/// path of the driver must reproduce the 0-state closed forms of §7.2.
+/// path of the driver must reproduce the 0-state closed forms of the ideal stick-slip cycle.
 struct StictionWithState {
     fs: f64,
     fc: f64,

@@ -6,7 +6,7 @@ use crate::params::{ParamError, ParamSpec};
 
 /// View parameters, in display order and in the order [`Arm::from_values`] expects them.
 ///
-/// All defaults are our choice (the letter gives none, FRBD.md §9).
+/// All defaults are our choice (the letter gives none).
 pub const PARAMS: [ParamSpec; 12] = [
     ParamSpec {
         key: "m",

@@ -4,7 +4,7 @@ use super::*;
 use crate::frbd::{Contact, Gkv, Gm};
 use proptest::prelude::*;
 
-/// Table I GM (n = 1) through the σ mapping of FRBD.md §5.
+/// Table I GM (n = 1) through the n = 1 mapping to the letter's form (5).
 fn gm() -> Frbd {
     Frbd::Gm(Gm::from_sigma(Contact::default(), 1e4, 64.5, 1e-3).unwrap())
 }

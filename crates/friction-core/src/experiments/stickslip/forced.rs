@@ -36,7 +36,7 @@ pub struct ForcedSeries {
 }
 
 /// The breakaway of one ramp u = ρ t. The thesis defines the breakaway force as "the maximum
-/// friction force value" (\[T\] §5.1, CATALOG §1 #2); under a ramp that is the friction peak
+/// friction force value" (\[T\] §5.1); under a ramp that is the friction peak
 /// at which the block leaves the static state, so F_b is the largest local maximum of F(t) over
 /// the run (a point after which F falls by more than 1e-6 relative), where it first occurs.
 /// The largest F of the whole run would not do: once the block slides, a viscous term grows

@@ -1,4 +1,4 @@
-//! The 1-DoF Rabinowicz stick-slip benchmark (CATALOG §7.1): a block on a moving belt, tied to a
+//! The 1-DoF Rabinowicz stick-slip benchmark (\[T\] §6.3): a block on a moving belt, tied to a
 //! wall by a spring, run with any [`FrictionModel`].
 //!
 //! Equation of motion (thesis eq. 6.32): m ẍ = −k x − F, with F the model output driven by the
@@ -212,7 +212,8 @@ impl Bench {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Metrics {
     /// Time of the first peak of the friction force on the block, −F, before the first
-    /// x-maximum (ERRATA §1 #4 definition of breakaway) \[s\]; NaN if none.
+    /// x-maximum \[s\]; NaN if none. Breakaway is the peak friction: with a Stribeck peak below F_s
+    /// it comes before the ideal 7.3575 s, not after (checked by an independent LSODA run).
     pub breakaway_time: f64,
     /// That peak friction on the block, −F \[N\].
     pub breakaway_force: f64,

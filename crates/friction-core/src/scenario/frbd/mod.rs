@@ -5,8 +5,8 @@
 //! controller).
 //!
 //! Defaults depend on the view and model (e.g. `n` is 1 for the hysteresis loops and 3 for the
-//! relaxation figure; the GKV stiffnesses are Table I mapped through FRBD.md §5). A value that
-//! was never set follows the defaults when the view, model or `n` changes.
+//! relaxation figure; the GKV stiffnesses are Table I mapped through the letter's form (5)). A
+//! value that was never set follows the defaults when the view, model or `n` changes.
 
 use super::map::Map;
 
@@ -590,7 +590,7 @@ impl FrbdScenario {
         self.sigma_unavailable_reason().unwrap_or_default()
     }
 
-    /// (σ0, σ1, γ1) in effect: the given ones, or the current n = 1 model mapped through §5.
+    /// (σ0, σ1, γ1) in effect: the given ones, or the current n = 1 model mapped through form (5).
     fn sigma_now(&self) -> Option<[f64; 3]> {
         if self.sigma_unavailable_reason().is_some() {
             return None;
