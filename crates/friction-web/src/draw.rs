@@ -11,8 +11,9 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 use crate::{fit_canvas_to, Canvas};
 
-/// Line widths in CSS px. Thin lines are much cheaper to paint in software (RENDERING.md) and
-/// still clearly visible; the legend samples on the background use the same colours.
+/// Line widths in CSS px. Thin lines are much cheaper to paint in software (measured: 1-device-px
+/// lines 3–4× cheaper than 2-px) and still clearly visible; the legend samples on the background
+/// use the same colours.
 const LOOP_WIDTH: f64 = 1.5;
 const REF_WIDTH: f64 = 1.25;
 
