@@ -19,6 +19,9 @@
 //! F_s), so each block also carries the law's stick set, the forces F(v, F_e) spans as F_e runs
 //! over all values, at every velocity of the sweep where that is an interval (v = 0, or the whole
 //! of Karnopp's window |v| < v_0, whose edges are located by bisection).
+//!
+//! Why this file is long (over 600 lines): the curve experiment's settling, sweep and resumable
+//! units over up to four models are one job's state.
 
 use super::driven::unit_steps_of;
 use super::settle::{Averaging, Settling, SETTLE_SLIP};

@@ -19,6 +19,10 @@
 //! follows the largest and smallest force along the solver's continuous solution
 //! ([`Extremes`]): the output samples of a cycle miss a peak that lies between them (LuGre
 //! with σ0 = 1e6 N/m at 400 samples a cycle: 2.7 % low).
+//!
+//! Why this file is long (over 600 lines): `IntervalStepper` is one state machine (Rodas per
+//! interval with events, the arrow Jacobian, implicit-Euler fallbacks) whose parts share its
+//! scratch.
 
 use crate::integrate::implicit_euler::{hybrid, StateStepper};
 use crate::integrate::rodas::{EventAction, Options, Point, Rodas, SolveError, System};

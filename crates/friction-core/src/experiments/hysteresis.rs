@@ -4,6 +4,9 @@
 //! (its F is the virgin curve) with `dim` side trajectories that give the affine cycle map,
 //! then the cycle from the map's fixed point. Repeating cycles until they stop changing took 7
 //! to 20 cycles for Fig. 3 and did not finish within 400 where a Maxwell time is long.
+//!
+//! Why this file is long (over 600 lines): the loops, their shooting fixed point and the loop
+//! integrals are one resumable job.
 
 use crate::params::ParamSpec;
 

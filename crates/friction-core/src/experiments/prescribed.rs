@@ -23,6 +23,9 @@
 //!
 //! F_e = 0 throughout, as in the other prescribed-motion experiments: stick branches of laws
 //! that depend on an external force do not act.
+//!
+//! Why this file is long (over 600 lines): the velocity and displacement drives, the cycle's fixed
+//! point and the loop metrics share one resumable stepper and its state.
 
 use super::driven::{unit_steps_of, IntervalStepper, Velocity, UNIT_WORK};
 use super::hysteresis::{

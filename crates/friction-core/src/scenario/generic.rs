@@ -13,6 +13,9 @@
 //! each as a comma-separated list; an unset list is derived by the model from its scalars, and
 //! its field shows the derived values. A list equal to what the model would derive is forgotten,
 //! as a scalar equal to its default is.
+//!
+//! Why this file is long (over 600 lines): the rule that makes a key shared or per model runs
+//! through parse, print and the controls alike; one file keeps the three in step.
 
 use super::map::Map;
 use std::sync::OnceLock;

@@ -18,6 +18,10 @@
 //!   (`ViewDef::default_models` with `ViewDef::default_values`), as its tab does, so that
 //!   `friction-lab 'view=X'` and the page's `?view=X` agree; a link that names `model=` runs
 //!   those models with their registry defaults, as links always have.
+//!
+//! Why this file is long (over 600 lines): one schema's parse, print and whole-link check, which
+//! share the canonical key order and the rules that put keys back; split, each part would re-derive
+//! them.
 
 mod control;
 mod frbd;

@@ -5,6 +5,9 @@
 //! The same loop drives the force-driven block of [`super::forced`] (no belt, no spring, an
 //! applied force u(t)): there the time is a state, y = \[x, ẋ, t, z…\], because the solver
 //! integrates autonomous systems; [`Drive`] (`drive.rs`) says which of the two the loop is.
+//!
+//! Why this file is long (over 600 lines): one stiff system whose derivative, Jacobian and events
+//! must agree term by term; apart they would drift.
 
 use super::drive::Drive;
 use super::{partials_len, Bench, StickSlipRun};

@@ -24,6 +24,10 @@
 //! interval of the one-sided limits; the block then leaves on the side the field points to.
 //! Laws with a state (SD/SV's displacement X) keep integrating it during the slide with v = v*.
 //! Surfaces v* ≠ 0 are found from the model's switching functions (Rooney–Deravi's |v| = v_0).
+//!
+//! Why this file is long (over 600 lines): the benchmark's driver for every model (stepping, stick
+//! detection, results, resumable units); the closed loop, the drive and the force-driven block are
+//! files of their own.
 
 use super::driven::{unit_steps_of, UNIT_WORK};
 use crate::integrate::meter;

@@ -20,6 +20,10 @@
 //! one Rosenbrock step (Jacobian, factorisation, stages, error estimate) in `step`, event
 //! location and switching in `events`, and the dense linear algebra, shared with
 //! [`crate::integrate::implicit_euler`], in `integrate/linalg.rs`.
+//!
+//! Why this file is long (over 600 lines): the step-size loop, the dense output and the resumable
+//! API share the controller's state; one step, events and the tableaux are already files of their
+//! own.
 
 // Index loops mirror the tableau and LU formulas; `!(x > 0)` comparisons are deliberate so that
 // NaN takes the failure branch.

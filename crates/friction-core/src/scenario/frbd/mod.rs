@@ -7,6 +7,9 @@
 //! Defaults depend on the view and model (e.g. `n` is 1 for the hysteresis loops and 3 for the
 //! relaxation figure; the GKV stiffnesses are Table I mapped through the letter's form (5)). A
 //! value that was never set follows the defaults when the view, model or `n` changes.
+//!
+//! Why this file is long (over 600 lines): the FrBD letter's keys, each with its parse, print,
+//! range and control side by side, so that a key's rules are read in one place.
 
 use super::map::Map;
 
