@@ -132,7 +132,11 @@ impl FitCharts {
             .collect();
         for (slot, spec) in self.surfaces.iter_mut().zip(specs) {
             if let (Some(surface), Some(spec)) = (slot.as_mut(), spec) {
-                surface.draw_panels(&[(&spec, spec.series.as_slice())], None)?;
+                // the legend in a band above the chart: a record fills its chart (a
+                // reciprocating test's F–v is a full rectangle), so a legend inside it had no
+                // free corner, and the overlay's curves crossed its words
+                let series = spec.series.as_slice();
+                surface.draw_panels(&[(&spec, series)], Some(series))?;
             }
         }
         Ok(())
