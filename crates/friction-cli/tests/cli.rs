@@ -2,19 +2,10 @@
 
 #![allow(clippy::unwrap_used)]
 
-use std::process::Command;
+mod common;
+use common::run;
 
-fn run(args: &[&str]) -> (i32, String, String) {
-    let o = Command::new(env!("CARGO_BIN_EXE_friction-lab"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        o.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-    )
-}
+use std::process::Command;
 
 #[test]
 fn hysteresis_csv_has_the_final_cycle_of_each_frequency() {

@@ -9,22 +9,11 @@
 
 #![allow(clippy::unwrap_used)]
 
-use std::process::Command;
+mod common;
+use common::run;
 
 use friction_core::scenario::Scenario;
 use friction_core::views::{ALL, CATALOG};
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let o = Command::new(env!("CARGO_BIN_EXE_friction-lab"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        o.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-    )
-}
 
 #[test]
 fn every_listed_view_has_an_example_that_runs_with_its_stated_columns() {

@@ -2,19 +2,8 @@
 
 #![allow(clippy::unwrap_used)]
 
-use std::process::Command;
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let o = Command::new(env!("CARGO_BIN_EXE_friction-lab"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        o.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-    )
-}
+mod common;
+use common::run;
 
 fn rows(out: &str) -> Vec<Vec<f64>> {
     out.lines()

@@ -25,16 +25,7 @@ use crate::views::lessons::{LUGRE, THESIS};
 
 /// The view's parameters, in the order [`Ramps::from_values`] reads them.
 pub const PARAMS: [ParamSpec; 6] = [
-    ParamSpec {
-        key: "m",
-        name: "Mass of the block",
-        symbol: "m",
-        unit: "kg",
-        default: 1.0,
-        min: 1e-3,
-        max: 1e3,
-        log: true,
-    },
+    stickslip::MASS,
     ParamSpec {
         key: "ratemin",
         name: "Slowest force rate",

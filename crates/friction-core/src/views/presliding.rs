@@ -20,16 +20,7 @@ use crate::views::lessons::{LUGRE, THESIS};
 
 /// The view's parameters, in the order [`Presliding::from_values`] reads them.
 pub const PARAMS: [ParamSpec; 5] = [
-    ParamSpec {
-        key: "m",
-        name: "Mass of the block",
-        symbol: "m",
-        unit: "kg",
-        default: 1.0,
-        min: 1e-3,
-        max: 1e3,
-        log: true,
-    },
+    crate::experiments::stickslip::MASS,
     ParamSpec {
         key: "wave",
         name: "Applied force: 0 = sine, 1 = triangle",

@@ -37,18 +37,22 @@ use crate::params::{ParamError, ParamSpec};
 use closed_loop::*;
 use drive::Drive;
 
+/// The block's mass m \[kg\], shared by the views of a block (stick-slip, pre-sliding,
+/// breakaway).
+pub const MASS: ParamSpec = ParamSpec {
+    key: "m",
+    name: "Mass of the block",
+    symbol: "m",
+    unit: "kg",
+    default: 1.0,
+    min: 1e-3,
+    max: 1e3,
+    log: true,
+};
+
 /// View parameters, thesis Table 6.1 defaults, in the order [`run`] expects them.
 pub const PARAMS: [ParamSpec; 9] = [
-    ParamSpec {
-        key: "m",
-        name: "Mass of the block",
-        symbol: "m",
-        unit: "kg",
-        default: 1.0,
-        min: 1e-3,
-        max: 1e3,
-        log: true,
-    },
+    MASS,
     ParamSpec {
         key: "kspring",
         name: "Spring stiffness",
