@@ -15,7 +15,7 @@ use friction_core::params::ParamSpec;
 use crate::data::motion::{reversal_distance, reversal_times};
 use crate::data::Data;
 use crate::format::{num, unit_of};
-use crate::spec::{is_load, FitSpec};
+use crate::spec::{is_load, is_spread, FitSpec};
 
 /// What a parameter is, as far as its start value is concerned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,6 +48,9 @@ pub enum Role {
     Force,
     /// The force offset of the fit.
     Offset,
+    /// The spread of parallel elements' limits ([`crate::spec::is_spread`]): started at its
+    /// default, searched over its whole range.
+    Spread,
     /// A shape exponent or anything else: started at its default.
     Other,
 }
@@ -59,6 +62,9 @@ pub fn role(p: &ParamSpec) -> Role {
     }
     if is_load(p) {
         return Role::Load;
+    }
+    if is_spread(p) {
+        return Role::Spread;
     }
     match (p.key, p.unit) {
         ("mus", "") => Role::Static,
@@ -314,7 +320,7 @@ impl Facts {
                 }
             }
             Role::Offset => self.offset,
-            Role::Load | Role::Force | Role::Other => return None,
+            Role::Load | Role::Force | Role::Spread | Role::Other => return None,
         })
     }
 
@@ -403,6 +409,7 @@ pub fn search_box(r: Role, p0: f64, lo: f64, hi: f64, facts: &Facts) -> (f64, f6
             };
             clamp(0.0, top, false)
         }
+        Role::Spread => clamp(lo, hi, false),
         Role::Other | Role::Force | Role::Load => {
             if p0 > 0.0 && lo > 0.0 {
                 clamp(p0 / 3.0, p0 * 3.0, true)

@@ -99,7 +99,15 @@ impl std::fmt::Debug for FitSpec {
 /// Whether model parameter `p` can be fitted: switches (0/1 readings) and counts (element
 /// numbers, random seeds) are structural and stay fixed.
 pub fn fittable(p: &ParamSpec) -> bool {
-    params::switch(p.key).is_none() && !matches!(p.key, "n" | "seed" | "q")
+    params::switch(p.key).is_none() && !matches!(p.key, "n" | "seed")
+}
+
+/// Whether `p` spreads the limits of a model's parallel elements (GMS's q, α_i ∝ i^q): it is
+/// the shape of the pre-sliding curve a record shows, so it is fitted by default, and at its
+/// lower bound 0 the elements are alike and the model is one elasto-slip element with a
+/// Stribeck limit (what the fit starts from as its simplest member).
+pub fn is_spread(p: &ParamSpec) -> bool {
+    p.key == "q" && p.unit.is_empty()
 }
 
 /// Whether `p` is a model's normal load (`fn`, FrBD's `p`): the record's column N or a fixed
@@ -109,8 +117,9 @@ pub fn is_load(p: &ParamSpec) -> bool {
 }
 
 /// The parameters fitted when the query names none: every fittable parameter with a unit or a
-/// friction coefficient, but not the normal load, the shape exponents (α, δ: a family of
-/// curves, better chosen than fitted) or the FrBD ε regularisation.
+/// friction coefficient, and the spread of parallel elements' limits ([`is_spread`]), but not
+/// the normal load, the shape exponents (α, δ: a family of curves, better chosen than fitted)
+/// or the FrBD ε regularisation.
 pub fn default_free(entry: &ModelEntry) -> Vec<usize> {
     entry
         .info
@@ -121,7 +130,7 @@ pub fn default_free(entry: &ModelEntry) -> Vec<usize> {
             fittable(p)
                 && !is_load(p)
                 && p.key != "eps"
-                && (!p.unit.is_empty() || p.key.starts_with("mu"))
+                && (!p.unit.is_empty() || p.key.starts_with("mu") || is_spread(p))
                 && !matches!(p.unit, "N/s")
         })
         .map(|(i, _)| i)
