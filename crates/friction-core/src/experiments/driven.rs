@@ -469,6 +469,11 @@ pub struct IntervalStepper {
     sub_open: bool,
     /// The force's extremes along the solution, when followed.
     track: Option<Extremes>,
+    /// The side of each switch as the last interval's solver run left it armed (empty after
+    /// a fallback or before the first interval).
+    sides: Vec<i8>,
+    /// Switching functions at the start of an interval (scratch).
+    g: Vec<f64>,
 }
 
 impl IntervalStepper {
@@ -485,6 +490,8 @@ impl IntervalStepper {
             fallback: None,
             sub_open: false,
             track: None,
+            sides: Vec::new(),
+            g: Vec::new(),
         };
         st.prepare(m);
         st
@@ -515,8 +522,30 @@ impl IntervalStepper {
         self.fallbacks = 0;
         self.fallback = None;
         self.sub_open = false;
+        self.sides.clear();
         if let Some(t) = &mut self.track {
             t.reset();
+        }
+    }
+
+    /// Fires the switches whose function starts this interval on another side than the last
+    /// run left it armed: a crossing located within round-off of that run's end, whose landing
+    /// step was too short to take (the run ended there without firing it). A velocity reversal
+    /// that falls on a sample does this, and every GMS element slipping through it then stayed
+    /// on its limit against the motion for a whole stroke: a 25 Hz loop that never went
+    /// positive after a change of σ0 by 1e-9 of itself, or in the browser's arithmetic.
+    fn fire_carried(&mut self, m: &dyn FrictionModel, v: f64, y: &mut [f64]) {
+        let k = m.n_switches();
+        if k == 0 || self.sides.len() != k {
+            return;
+        }
+        self.g.resize(k, 0.0);
+        m.switches(v, 0.0, &y[1..], &mut self.g);
+        for i in 0..k {
+            let (was, now) = (self.sides[i], crate::stribeck::sgn(self.g[i]) as i8);
+            if was != 0 && now != 0 && was != now {
+                m.on_switch(i, was < 0, v, 0.0, &mut y[1..]);
+            }
         }
     }
 
@@ -558,6 +587,9 @@ impl IntervalStepper {
                 self.stepper.step(m, v, 0.0, &mut y[1..], dt);
             }
         } else {
+            if self.fallback.is_none() && !self.open {
+                self.fire_carried(m, vel.at(t0), y);
+            }
             if self.fallback.is_none() {
                 let mut sys = Driven {
                     m,
@@ -594,9 +626,12 @@ impl IntervalStepper {
                 };
                 self.steps += self.rodas.stats().steps;
                 if finished && y.iter().all(|a| a.is_finite()) {
+                    self.sides.clear();
+                    self.sides.extend_from_slice(self.rodas.event_sides());
                     y[0] = t1;
                     return true;
                 }
+                self.sides.clear();
                 y.copy_from_slice(&self.y0);
                 self.fallback = Some(0);
             }

@@ -774,6 +774,13 @@ impl Rodas {
         Ok(true)
     }
 
+    /// The side (−1, 0, +1) of each event function as the last run left it armed: a crossing
+    /// the run located but did not fire (its landing fell within round-off of the run's end)
+    /// still shows the side it came from.
+    pub fn event_sides(&self) -> &[i8] {
+        &self.sign
+    }
+
     /// Counters of the current or last integration.
     pub fn stats(&self) -> Stats {
         self.stats
