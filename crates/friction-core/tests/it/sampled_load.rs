@@ -355,7 +355,7 @@ fn one_gms_element_is_a_clamped_spring_under_a_jittering_load() {
     let scale = mu * f_n;
     let diff = worst(&gms, &reference);
     assert!(
-        diff <= 1e-5 * scale,
+        diff <= 1e-4 * scale,
         "GMS vs the clamped spring: {diff} of {scale}"
     );
     // it saturates on both sides: the comparison covers slip, reversals and re-sticking
