@@ -69,6 +69,15 @@ window.frictionLabInline = {
     ], { type: "text/javascript" }));
     return this.fitUrl;
   },
+  viewWorkerUrl() {
+    // the page's classic bindings (their wasm comes from the page, as a compiled module)
+    this.viewUrl ??= URL.createObjectURL(new Blob([
+      ${literal(read(`${full}-classic.js`))},
+      "\\n",
+      ${literal(read("view-worker.js"))},
+    ], { type: "text/javascript" }));
+    return this.viewUrl;
+  },
 };
 `;
 

@@ -117,6 +117,69 @@ function syncRow(section, r, cells, head) {
   });
 }
 
+/** The page's view worker (www/view-worker.js): computes the Lab's jobs off the main thread on
+ * the same wasm module, and sends snapshots the Lab draws. None where a worker cannot start (a
+ * frame with an opaque origin, a page whose bindings' file is unknown): the Lab then computes
+ * every job itself, between frames, as it does for a job's first few milliseconds anyway. */
+class ViewWorker {
+  /** A worker for `bindings`, or null. `onMessage(data)` gets its snapshots and answers;
+   * `onGone(error)` is called once if it fails. */
+  static start(bindings, onMessage, onGone) {
+    const inline = window.frictionLabInline?.viewWorkerUrl;
+    const glue = window.frictionLabGlue?.get(bindings);
+    if (self.origin === "null" || typeof Worker !== "function" || !bindings.compiledModule || (!inline && !glue)) return null;
+    let w;
+    try {
+      w = new Worker(inline ? window.frictionLabInline.viewWorkerUrl() : new URL("./view-worker.js", document.baseURI));
+      w.postMessage({ op: "init", glue, module: bindings.compiledModule(), warm: location.search.replace(/^\?/, "") });
+    } catch (e) {
+      console.warn("view worker not started:", e);
+      return null;
+    }
+    return new ViewWorker(w, onMessage, onGone);
+  }
+
+  constructor(worker, onMessage, onGone) {
+    this.w = worker;
+    this.phenomena = new Map(); // id → resolve, reject of a phenomena row asked for
+    this.nextId = 0;
+    const gone = (error) => {
+      if (!this.w) return;
+      this.stop();
+      onGone(error);
+    };
+    worker.onmessage = (e) => {
+      if (this.w !== worker) return; // a message sent before the worker was stopped
+      const m = e.data;
+      if (m.op === "failed") gone(m.error);
+      else if (m.op === "phenomena") {
+        const p = this.phenomena.get(m.id);
+        this.phenomena.delete(m.id);
+        if (p) { if (m.error) p.reject(new Error(m.error)); else p.resolve(m.row); }
+      } else onMessage(m);
+    };
+    worker.onerror = (e) => { e.preventDefault?.(); gone(e.message || "the view worker stopped"); };
+  }
+
+  post(message) { this.w?.postMessage(message); }
+
+  /** One row of the phenomena matrix, computed in the worker. */
+  phenomenaRow(model) {
+    const id = ++this.nextId;
+    return new Promise((resolve, reject) => {
+      this.phenomena.set(id, { resolve, reject });
+      this.post({ op: "phenomena", id, model });
+    });
+  }
+
+  stop() {
+    this.w?.terminate();
+    this.w = null;
+    for (const p of this.phenomena.values()) p.reject(new Error("the view worker stopped"));
+    this.phenomena.clear();
+  }
+}
+
 class Page {
   constructor(bindings) {
     this.b = bindings;
@@ -139,6 +202,7 @@ class Page {
     this.pending = new Map();
     this.scheduled = false;
     this.inputStamp = null;
+    this.shownStamp = null;
     this.urlAtOnce = false; // the next URL write is not deferred (a view switch)
     this.urlTimer = null;
     this.userChanged = false;
@@ -152,7 +216,33 @@ class Page {
     this.phenoBusy = false;
     this.presetView = null; // the view whose presets are shown
     this.structural = new Set(); // keys whose change changes the controls (the core says which)
+    this.worker = null;
+    this.startWorker();
     window.frictionLab = this; // for the e2e tests and the frame-time benchmark
+  }
+
+  /** Hands the Lab's jobs to a view worker on the current bindings, when one can start. */
+  startWorker() {
+    this.worker = ViewWorker.start(this.b, (m) => {
+      if (m.op !== "snapshot") return;
+      try {
+        if (this.lab.receive(m.nums, m.texts)) this.schedule();
+      } catch (e) {
+        console.warn("view worker snapshot not read:", e);
+      }
+    }, (error) => {
+      console.warn("view worker failed; computing on the page:", error);
+      this.worker = null;
+      this.lab.workerGone();
+      this.schedule();
+    });
+    if (this.worker) this.lab.useWorker();
+  }
+
+  /** Sends the Lab's requests (a new job, keep computing, a cancel) to the view worker. */
+  pumpWorker() {
+    if (!this.worker) return;
+    for (let r = this.lab.takeRequest(); r; r = this.lab.takeRequest()) this.worker.post(r);
   }
 
   start() {
@@ -310,8 +400,10 @@ class Page {
     clearTimeout(this.urlTimer);
     const view = this.lab.view();
     const chosen = this.lab.panelChoice();
+    this.worker?.stop();
     this.lab.free?.();
     this.lab = new this.b.Lab(core);
+    this.startWorker();
     // the same view on the other module (or Back to it) keeps the embed's panels
     if (chosen && this.lab.view() === view) this.lab.setPanels(chosen);
     this.sigmaMode = this.lab.sigmaForm();
@@ -718,11 +810,20 @@ class Page {
         return;
       }
       $("phenomena-status").textContent = `computing ${todo.name} (${this.phenoRows.size + 1}/${this.models.length})…`;
+      const failed = (e) => ({ id: todo.id, name: todo.base_name, flags: [], flag: "", note: e.message });
+      const done = (row) => {
+        this.phenoRows.set(todo.id, row);
+        this.renderPhenomenaRow(row);
+        setTimeout(next, 0);
+      };
+      // a row takes up to a few hundred ms: in the view worker when there is one
+      if (this.worker) {
+        this.worker.phenomenaRow(todo.id).then(done, (e) => done(failed(e)));
+        return;
+      }
       let row;
-      try { row = this.b.phenomenaRow(todo.id); } catch (e) { row = { id: todo.id, name: todo.base_name, flags: [], flag: "", note: e.message }; }
-      this.phenoRows.set(todo.id, row);
-      this.renderPhenomenaRow(row);
-      setTimeout(next, 0);
+      try { row = this.b.phenomenaRow(todo.id); } catch (e) { row = failed(e); }
+      done(row);
     };
     setTimeout(next, 0);
   }
@@ -1027,9 +1128,18 @@ class Page {
     // The first frame of a load draws nothing (the lab gives a surface's first drawing the next
     // frame to itself), so it computes as long as a refining frame rather than an input's.
     const st = this.lab.frame(hadInput ? FIRST_BUDGET_MS : LATER_BUDGET_MS);
+    // after the frame: a job the frame finished on the page is not sent, only a new one
+    this.pumpWorker();
     if (window.frictionLabBench && hadInput) {
       performance.measure("fl-controls", { start: t0, end: t1 });
       performance.measure("fl-frame", { start: t1, end: performance.now() });
+    }
+    // the first input since a job of an input was last shown, to the drawing of one: with the view
+    // worker a heavy job's picture comes frames after its input (bench/browser/main-thread.mjs)
+    if (this.inputStamp !== null && this.shownStamp === null) this.shownStamp = this.inputStamp;
+    if (st.first_drawing && this.shownStamp !== null) {
+      performance.measure("fl-input-to-shown", { start: this.shownStamp, end: performance.now() });
+      this.shownStamp = null;
     }
     if (this.inputStamp !== null) {
       const start = this.inputStamp;

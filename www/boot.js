@@ -62,8 +62,16 @@
     const url = (f) => new URL(f, document.baseURI).href;
     const wasm = fetch(url(glue.replace(/\.js$/, "_bg.wasm")));
     wasm.catch(() => {}); // reported through the import or the init below, not as unhandled
-    return import(url(glue)).then(async (m) => { await m.default({ module_or_path: wasm }); return m; });
+    return import(url(glue)).then(async (m) => {
+      await m.default({ module_or_path: wasm });
+      glues.set(m, url(glue));
+      return m;
+    });
   }
+
+  /** The bindings' glue file, by bindings: app.js's view worker imports the same one. */
+  const glues = new WeakMap();
+  window.frictionLabGlue = glues;
 
   let full = null;
   /** The second module's bindings, loaded once (a failed load may be tried again). */

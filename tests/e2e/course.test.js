@@ -54,6 +54,8 @@ test("the single file from file://, no server: every view draws, the lessons ope
   const { page, problems } = await openFile(browser.context, pathToFileURL(SINGLE).href);
   await ready(page);
   await screenshot(page, "single-file.png");
+  // the views' jobs run in its view worker, made from the file's own code (a blob URL)
+  assert.equal(await page.evaluate(() => Boolean(window.frictionLab.worker)), true, "the single file's view worker runs");
   // every view the page offers, through its menu, each drawn
   // (ten views, and the fit workspace, which is tried at the end)
   const options = await page.$$eval("#view-select option", (os) => os.map((o) => o.value));

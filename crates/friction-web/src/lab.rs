@@ -5,50 +5,98 @@
 //! and `friction_plot::panels`; this file runs each frame through the rules of [`policy`] (the
 //! wait budget, the deferred first drawing, the axes, the legends) and keeps the canvases.
 
-use friction_core::job::{Failed, Job};
 use friction_core::params::ParamError;
 use friction_core::scenario::Scenario;
-use friction_plot::panels::panels_memo;
-use friction_plot::stickslip::ThinMemo;
 use friction_plot::{data_bounds, ChartSpec, PlotTransform, Series};
 use serde::Serialize;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
 use crate::draw::Surface;
 
+mod engine;
 mod export;
 mod policy;
+mod snapshot;
 mod tools;
 mod wire;
+mod worker;
+
+pub use worker::ViewJob;
 
 use crate::{to_js, JsParamError};
-use policy::{Axes, DrawDeferral, LegendPlan, StableAxes, WaitBudget};
+use engine::{Engine, Panels};
+use policy::{Axes, DrawDeferral, LegendPlan, StableAxes};
+use snapshot::Snapshot;
 use wire::{ControlOut, Status, TableOut, TicksOut};
 
-/// The scenario's job, or one that says why it cannot run.
-fn job_for(s: &Scenario) -> Box<dyn Job> {
-    s.job().unwrap_or_else(|e| Box::new(Failed(e.to_string())))
+/// How long the main thread computes a job itself when a view worker runs it too \[ms of
+/// computing\]: a light job (a slider step of the default view) finishes here and is drawn in
+/// the frame of its input, as fast as without a worker; a heavy one goes on growing from the
+/// worker's snapshots, and the main thread only draws.
+pub(crate) const HANDOFF_MS: f64 = 24.0;
+
+thread_local! {
+    /// The clock of the page or of the worker (`performance` of either global scope).
+    static PERFORMANCE: Option<web_sys::Performance> =
+        js_sys::Reflect::get(&js_sys::global(), &"performance".into())
+            .ok()
+            .and_then(|p| p.dyn_into().ok());
 }
 
-fn now() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map(|p| p.now())
-        .unwrap_or(0.0)
+/// Milliseconds on `performance.now()`, on the page and in a worker.
+pub(crate) fn now() -> f64 {
+    PERFORMANCE.with(|p| p.as_ref().map_or(0.0, |p| p.now()))
 }
 
-/// The panels (chart, legend) of one output.
-type Panels = Vec<(ChartSpec, Vec<Series>)>;
+/// The view worker as the page sees it: which job it was asked for and what it sent back.
+#[derive(Default)]
+struct Remote {
+    /// The page's number of the current job; snapshots of others are stale.
+    id: u32,
+    /// A request not yet handed to the page's worker wiring ([`Lab::take_request`]).
+    outbox: Option<Request>,
+    /// The last snapshot received (of an earlier job while the current one has sent none: its
+    /// picture stays on screen until the new one comes).
+    snap: Option<Snapshot>,
+    /// Snapshots received, counting: which one was drawn last.
+    seq: usize,
+    /// The current job finished on the main thread and the worker was told to stop it.
+    cancelled: bool,
+}
 
-/// Panels built from the job's output, kept while that output cannot change.
-struct Built {
-    /// [`Job::output_version`] and whether the job was finished (or stopped) when built.
-    version: Option<usize>,
-    done: bool,
-    /// The panels shown (the reader's choice of [`Lab::set_panels`], or all).
+impl Remote {
+    /// The last snapshot, if it is of the current job.
+    fn current(&self) -> Option<&Snapshot> {
+        self.snap.as_ref().filter(|s| s.id == self.id)
+    }
+}
+
+/// What the page's wiring sends to the view worker.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[serde(tag = "op", rename_all = "lowercase")]
+enum Request {
+    /// Computes the link `query` as job `id` (the job it had goes).
+    Job { id: u32, query: String },
+    /// "Keep computing" for job `id`.
+    More { id: u32 },
+    /// Job `id` is finished on the page: the worker stops computing it.
+    Cancel { id: u32 },
+}
+
+/// Which output was drawn last: the main thread's job (its [`Job::output_version`]) or a
+/// snapshot of the worker's (its number).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Drawn {
+    Here(Option<usize>),
+    Worker(usize),
+}
+
+/// The panels shown (the reader's choice of [`Lab::set_panels`] of all), kept per output.
+struct Shown {
+    all: Rc<Panels>,
     panels: Rc<Panels>,
 }
 
@@ -57,7 +105,13 @@ struct Built {
 pub struct Lab {
     scenario: Scenario,
     errors: Vec<ParamError>,
-    job: Box<dyn Job>,
+    /// The job computed on the main thread: all of it without a view worker, its first
+    /// [`HANDOFF_MS`] with one (then `None` once the worker's picture has caught up).
+    here: Option<Engine>,
+    /// Main-thread computing time of the current job \[ms\].
+    here_ms: f64,
+    /// The view worker, when the page has one.
+    remote: Option<Remote>,
     surface: Option<Surface>,
     /// The axis ranges shown, and why they stay put.
     axes: StableAxes,
@@ -65,18 +119,15 @@ pub struct Lab {
     drawn_final: bool,
     /// Which frames only draw (a surface's first drawing, left to it by the frame before).
     deferral: DrawDeferral,
-    /// [`Job::output_version`] of the last drawing: a job whose output has not changed since
-    /// is not drawn again while it computes (six panels of long runs take a while to draw).
-    drawn_output: Option<usize>,
-    /// How long the reader has waited for the current job, and may.
-    wait: WaitBudget,
-    /// Why the current job was stopped before its end (its budget was spent).
-    stopped: Option<String>,
-    /// The last panels built: redraws after a resize, hover read-outs and exports of a
-    /// finished long run reuse them (thinning 10⁶-step runs for six panels takes ~100 ms).
-    built: RefCell<Option<Built>>,
-    /// Long runs thinned once for the panels (cleared with `built`, when runs may go).
-    memo: RefCell<ThinMemo>,
+    /// The last output drawn: an output that has not changed since is not drawn again while
+    /// the job computes (six panels of long runs take a while to draw).
+    drawn_output: Option<Drawn>,
+    /// The panels shown, built once per output and choice.
+    shown: RefCell<Option<Shown>>,
+    /// The current job's output was drawn; and the frame that drew it first has not told the
+    /// page yet.
+    drawn_job: bool,
+    first_drawing: Cell<bool>,
     /// The panels an embed shows (`panels=`, 0-based, ascending): a lecturer's frame of a few
     /// hundred pixels shows the one chart the lesson is about rather than six unreadable ones.
     /// Dropped when the view changes ([`Lab::set`]).
@@ -90,20 +141,20 @@ impl Lab {
     #[wasm_bindgen(constructor)]
     pub fn new(query: &str) -> Lab {
         let (scenario, errors) = Scenario::parse_lenient(query);
-        let job = job_for(&scenario);
         Lab {
+            here: Some(Engine::new(&scenario)),
+            here_ms: 0.0,
+            remote: None,
             scenario,
             errors,
-            job,
             surface: None,
             axes: StableAxes::new(),
             drawn_final: false,
             deferral: DrawDeferral::default(),
             drawn_output: None,
-            wait: WaitBudget::default(),
-            stopped: None,
-            built: RefCell::new(None),
-            memo: RefCell::default(),
+            shown: RefCell::new(None),
+            drawn_job: false,
+            first_drawing: Cell::new(false),
             panel_choice: None,
         }
     }
@@ -258,15 +309,9 @@ impl Lab {
     /// Titles of all the current output's panels, in order (the choices of `panels=`).
     #[wasm_bindgen(js_name = panelTitles)]
     pub fn panel_titles(&self) -> Vec<String> {
-        // Only the Embed panel asks, once: with a choice the built panels are a subset, so the
-        // titles come from the whole output (no per-frame cost while a slider moves).
-        let title = |p: &(ChartSpec, Vec<Series>)| p.0.title.clone();
-        if self.chosen().is_none() {
-            return self.panels().iter().map(title).collect();
-        }
-        panels_memo(&self.job.output(), &mut self.memo.borrow_mut())
+        self.all_panels()
             .iter()
-            .map(title)
+            .map(|p| p.0.title.clone())
             .collect()
     }
 
@@ -306,12 +351,73 @@ impl Lab {
     /// Resumes a job stopped at its time budget where it stopped, with `MORE_BUDGET_MS` more.
     #[wasm_bindgen(js_name = keepComputing)]
     pub fn keep_computing(&mut self) {
-        if self.stopped.take().is_some() {
-            self.job.hold(false);
-            self.forget_panels();
-            self.wait.grant_more();
-            self.invalidate();
+        if let Some(e) = self.here.as_mut() {
+            if e.keep_computing() {
+                self.invalidate();
+            }
+        } else if let Some(r) = self.remote.as_mut() {
+            if let Some(s) = r.snap.as_mut().filter(|s| s.id == r.id && s.stopped) {
+                // computing again: not done until the worker says so
+                s.stopped = false;
+                s.done = false;
+                s.error = None;
+                r.outbox = Some(Request::More { id: r.id });
+                self.invalidate();
+            }
         }
+    }
+
+    /// Runs jobs in a view worker from now on (the page's wiring sends what
+    /// [`Lab::take_request`] returns and hands back what the worker sends to
+    /// [`Lab::receive`]): the main thread then computes a job for its first [`HANDOFF_MS`]
+    /// only, and draws.
+    #[wasm_bindgen(js_name = useWorker)]
+    pub fn use_worker(&mut self) {
+        if self.remote.is_none() {
+            self.remote = Some(Remote::default());
+            self.new_job();
+            // the link's own job (at load, no input waits for it) is the worker's alone: the
+            // main thread then does not compile the solver's code in a frame of its own
+            self.here_ms = HANDOFF_MS;
+        }
+    }
+
+    /// The view worker failed (it could not start, or stopped): every job runs on the main
+    /// thread again, the current one from its start.
+    #[wasm_bindgen(js_name = workerGone)]
+    pub fn worker_gone(&mut self) {
+        if self.remote.take().is_some() {
+            self.new_job();
+        }
+    }
+
+    /// What the page's wiring should send to the view worker now: `{op: "job", id, query}`,
+    /// `{op: "more", id}`, `{op: "cancel", id}`, or `null`.
+    #[wasm_bindgen(js_name = takeRequest)]
+    pub fn take_request(&mut self) -> JsValue {
+        // a job this frame finished is not sent, or is stopped in the worker
+        self.hand_over();
+        match self.remote.as_mut().and_then(|r| r.outbox.take()) {
+            Some(r) => to_js(&r),
+            None => JsValue::NULL,
+        }
+    }
+
+    /// A snapshot from the view worker (`nums` and `texts` as `ViewJob::snapshot` made them).
+    /// Returns whether it is of the current job (a stale one is dropped); one that does not
+    /// read throws and changes nothing.
+    pub fn receive(&mut self, nums: Vec<f64>, texts: Vec<String>) -> Result<bool, JsError> {
+        let Some(r) = self.remote.as_mut() else {
+            return Ok(false);
+        };
+        let snap = snapshot::decode(&nums, texts)
+            .map_err(|e| JsError::new(&format!("a view worker's snapshot did not read: {e}")))?;
+        if snap.id != r.id {
+            return Ok(false);
+        }
+        r.snap = Some(snap);
+        r.seq += 1;
+        Ok(true)
     }
 
     /// The chosen panels, if a choice was made.
@@ -319,47 +425,102 @@ impl Lab {
         self.panel_choice.as_deref()
     }
 
-    /// Drops the built panels and thinned runs: the job, or the runs it shows, change.
-    fn forget_panels(&self) {
-        self.built.replace(None);
-        self.memo.borrow_mut().clear();
+    /// The snapshot shown: the worker's, once the main thread no longer computes the job.
+    fn snap(&self) -> Option<&Snapshot> {
+        match self.here {
+            Some(_) => None,
+            None => self.remote.as_ref().and_then(Remote::current),
+        }
     }
 
-    /// The panels of the job's current output, built once while that output stays the same
-    /// (a finished or stopped job; an unchanged [`Job::output_version`]).
-    pub(crate) fn panels(&self) -> Rc<Panels> {
-        let done = self.job.done() || self.stopped.is_some();
-        let version = self.job.output_version();
-        if let Some(b) = self.built.borrow().as_ref() {
-            if (b.done && done) || (b.done == done && version.is_some() && b.version == version) {
-                return Rc::clone(&b.panels);
-            }
+    /// Every panel of the output shown (the main thread's job or the worker's last snapshot,
+    /// of an earlier job while the current one has sent none).
+    fn all_panels(&self) -> Rc<Panels> {
+        match (&self.here, self.snap()) {
+            (Some(e), _) => e.panels(),
+            (None, Some(s)) => Rc::clone(&s.panels),
+            (None, None) => Rc::default(),
         }
-        let all = panels_memo(&self.job.output(), &mut self.memo.borrow_mut());
-        let panels = Rc::new(match self.chosen() {
-            Some(c) if c.iter().any(|&i| i < all.len()) => all
-                .into_iter()
+    }
+
+    /// The panels shown: the reader's choice of [`Lab::all_panels`], built once per output.
+    pub(crate) fn panels(&self) -> Rc<Panels> {
+        let all = self.all_panels();
+        let Some(c) = self.chosen().filter(|c| c.iter().any(|&i| i < all.len())) else {
+            return all;
+        };
+        if let Some(s) = self
+            .shown
+            .borrow()
+            .as_ref()
+            .filter(|s| Rc::ptr_eq(&s.all, &all))
+        {
+            return Rc::clone(&s.panels);
+        }
+        let panels: Rc<Panels> = Rc::new(
+            all.iter()
                 .enumerate()
                 .filter(|(i, _)| c.contains(i))
-                .map(|(_, p)| p)
+                .map(|(_, p)| p.clone())
                 .collect(),
-            _ => all,
-        });
-        self.built.replace(Some(Built {
-            version,
-            done,
+        );
+        self.shown.replace(Some(Shown {
+            all,
             panels: Rc::clone(&panels),
         }));
         panels
     }
 
-    /// Replaces the job by the current scenario's, with a fresh budget.
+    /// Drops the panels shown: the choice changed.
+    fn forget_panels(&self) {
+        self.shown.replace(None);
+    }
+
+    /// Replaces the job by the current scenario's, with a fresh budget: computed here, and
+    /// asked of the worker when there is one.
     fn new_job(&mut self) {
-        self.job = job_for(&self.scenario);
+        self.here = Some(Engine::new(&self.scenario));
+        self.here_ms = 0.0;
+        self.drawn_job = false;
+        if let Some(r) = self.remote.as_mut() {
+            r.id = r.id.wrapping_add(1);
+            r.cancelled = false;
+            r.outbox = Some(Request::Job {
+                id: r.id,
+                query: self.scenario.to_query(),
+            });
+        }
         self.forget_panels();
-        self.wait = WaitBudget::default();
-        self.stopped = None;
         self.invalidate();
+    }
+
+    /// Hands the job over to the worker's picture once the main thread has computed its share
+    /// and the worker's snapshot is as far (or done); tells the worker to stop a job the main
+    /// thread finished first.
+    fn hand_over(&mut self) {
+        let (Some(e), Some(r)) = (self.here.as_ref(), self.remote.as_mut()) else {
+            return;
+        };
+        if e.done() {
+            // finished here: the worker's work on it is not needed
+            if !r.cancelled {
+                r.cancelled = true;
+                r.outbox = match r.outbox {
+                    Some(Request::Job { .. }) => None, // never sent: nothing to stop
+                    _ => Some(Request::Cancel { id: r.id }),
+                };
+            }
+            return;
+        }
+        let caught_up = r
+            .current()
+            .is_some_and(|s| s.done || s.progress.0 >= e.progress().0);
+        if self.here_ms >= HANDOFF_MS && caught_up {
+            self.here = None;
+            self.forget_panels();
+            // the worker's picture is another output: drawn afresh
+            self.drawn_output = None;
+        }
     }
 
     /// The next frame redraws everything.
@@ -368,57 +529,56 @@ impl Lab {
         self.drawn_output = None;
     }
 
-    /// Computes for up to `budget_ms`, then draws what is ready. Returns `{done, progress:
-    /// \[finished, total\], background, error}`; call again next frame while `done` is false.
+    /// Computes for up to `budget_ms` (with a view worker: the main thread's share of the job
+    /// only), then draws what is ready. Returns `{done, progress: \[finished, total\],
+    /// background, error, stopped, spent_s, budget_s}`; call again next frame while `done` is
+    /// false.
     pub fn frame(&mut self, budget_ms: f64) -> Result<JsValue, JsError> {
+        self.hand_over();
         // the final picture is on screen and nothing asked for a redraw (a released slider)
-        if self.drawn_final && (self.job.done() || self.stopped.is_some()) {
+        if self.drawn_final && self.shows().done {
             return Ok(self.status(true, false));
         }
-        let t0 = now();
-        let clock = || now();
-        let mut computed = false;
         let draw_only = self.deferral.draw_only_now();
-        while !draw_only && !self.job.done() && self.stopped.is_none() {
-            self.job.advance(&clock);
-            computed = true;
-            if now() - t0 >= budget_ms {
-                break;
+        let never_drawn = self.surface.as_ref().is_some_and(Surface::never_drawn);
+        let (key, first, just_stopped) = match self.here.as_mut() {
+            Some(e) => {
+                let work = !draw_only && (self.remote.is_none() || self.here_ms < HANDOFF_MS);
+                let t0 = now();
+                let c = e.compute(budget_ms, work, &now);
+                self.here_ms += now() - t0;
+                // the panels are built here, once for this output, when a first drawing is
+                // deferred
+                let first = c.any && never_drawn && !e.panels().is_empty();
+                (Drawn::Here(e.output_version()), first, c.just_stopped)
             }
-        }
-        let just_stopped = self.stopped.is_none() && !self.job.done() && self.wait.wait(t0, now);
-        if just_stopped {
-            // the picture shows every step computed, a run in progress included
-            self.job.hold(true);
-            self.forget_panels();
-            let (finished, total) = self.job.progress();
-            self.stopped = Some(
-                self.wait
-                    .stop_message(finished, total, &self.job.budget_hint()),
-            );
-        }
-        // a stopped job is finished for the page: its picture is final
-        let done = self.job.done() || self.stopped.is_some();
-        // the panels are built here, once for this output, when a first drawing is deferred
-        let first = computed
-            && self.surface.as_ref().is_some_and(Surface::never_drawn)
-            && !self.panels().is_empty();
+            None => (
+                Drawn::Worker(self.remote.as_ref().map_or(0, |r| r.seq)),
+                false,
+                false,
+            ),
+        };
         if self
             .deferral
             .defer(first, just_stopped && self.surface.is_some())
         {
             return Ok(self.status(false, false));
         }
+        // a stopped job is finished for the page: its picture is final
+        let done = self.shows().done;
         let mut background = false;
-        let version = self.job.output_version();
-        let changed = done || version.is_none() || version != self.drawn_output;
+        let changed = done || key == Drawn::Here(None) || Some(key) != self.drawn_output;
         let panels = if changed {
             self.panels()
         } else {
             Rc::default()
         };
         if let (Some(surface), false) = (self.surface.as_mut(), panels.is_empty()) {
-            self.drawn_output = version;
+            if !self.drawn_job {
+                self.drawn_job = true;
+                self.first_drawing.set(true);
+            }
+            self.drawn_output = Some(key);
             self.axes.start_drawing(done, panels.len());
             let legends: Vec<&[Series]> = panels.iter().map(|(_, l)| l.as_slice()).collect();
             let plan = LegendPlan::new(&legends, surface.small());
@@ -441,20 +601,54 @@ impl Lab {
         Ok(self.status(done, background))
     }
 
+    /// The state of the job shown: the main thread's, or the worker's last snapshot of it.
+    fn shows(&self) -> Status {
+        let (spent_s, budget_s) = (0.0, policy::WAIT_BUDGET_MS / 1000.0);
+        let waiting = Status {
+            done: false,
+            progress: (0, 0),
+            background: false,
+            error: None,
+            stopped: false,
+            spent_s,
+            budget_s,
+            first_drawing: false,
+        };
+        match (&self.here, self.snap()) {
+            (Some(e), _) => {
+                let (spent_s, budget_s) = e.wait_s();
+                Status {
+                    done: e.done(),
+                    progress: e.progress(),
+                    background: false,
+                    error: e.error(),
+                    stopped: e.stopped(),
+                    spent_s,
+                    budget_s,
+                    first_drawing: false,
+                }
+            }
+            (None, Some(s)) => Status {
+                done: s.done,
+                progress: s.progress,
+                background: false,
+                error: s.error.clone(),
+                stopped: s.stopped,
+                spent_s: s.spent_s,
+                budget_s: s.budget_s,
+                first_drawing: false,
+            },
+            (None, None) => waiting,
+        }
+    }
+
     /// What [`Lab::frame`] tells the page.
     fn status(&self, done: bool, background: bool) -> JsValue {
-        let error = match (self.job.error(), &self.stopped) {
-            (Some(e), Some(s)) => Some(format!("{e} {s}")),
-            (e, s) => e.or_else(|| s.clone()),
-        };
         to_js(&Status {
             done,
-            progress: self.job.progress(),
             background,
-            error,
-            stopped: self.stopped.is_some(),
-            spent_s: self.wait.spent_s(),
-            budget_s: self.wait.budget_s(),
+            first_drawing: self.first_drawing.take(),
+            ..self.shows()
         })
     }
 
@@ -463,16 +657,11 @@ impl Lab {
     /// (rows of text cells, one per finished loop or curve; `summary` is one sentence for the
     /// live region).
     pub fn readout(&self) -> JsValue {
-        let r = self.job.readout();
-        to_js(&TableOut {
-            caption: self.scenario.view().caption.to_string(),
-            columns: r.columns,
-            rows: r.rows,
-            notes: r.notes,
-            definitions: r.definitions,
-            // read aloud by the live region and the plot's label: numbers and units in words
-            summary: friction_plot::readout::spoken(&r.summary),
-        })
+        match (&self.here, self.snap()) {
+            (Some(e), _) => to_js(&e.readout()),
+            (None, Some(s)) => to_js(&s.readout),
+            (None, None) => to_js(&TableOut::default()),
+        }
     }
 
     /// Back to the paper defaults of the current view, keeping the view and its model choice.
@@ -486,15 +675,11 @@ impl Lab {
     /// A second table of the view, `{caption, columns, rows}` (empty in views without one): the
     /// stick-slip view's run times in this browser next to the thesis' MATLAB times.
     pub fn timings(&self) -> JsValue {
-        let t = self.job.timings().unwrap_or_default();
-        to_js(&TableOut {
-            caption: t.caption,
-            columns: t.columns,
-            rows: t.rows,
-            notes: Vec::new(),
-            definitions: Vec::new(),
-            summary: String::new(),
-        })
+        match (&self.here, self.snap()) {
+            (Some(e), _) => to_js(&e.timings()),
+            (None, Some(s)) => to_js(&s.timings),
+            (None, None) => to_js(&TableOut::default()),
+        }
     }
 }
 

@@ -13,7 +13,7 @@ mod fitdraw;
 mod lab;
 
 pub use fitdraw::FitCharts;
-pub use lab::Lab;
+pub use lab::{Lab, ViewJob};
 
 /// The flag text every UI shows next to a model whose formula was not recoverable from its source.
 pub use friction_core::model::PROVISIONAL;
@@ -38,14 +38,50 @@ pub fn start() {
     friction_plot::backend::set_text_measurer(measure_text);
 }
 
+/// This module's compiled `WebAssembly.Module`: the page sends it to its view worker, which
+/// instantiates the same code without fetching or compiling it again.
+#[wasm_bindgen(js_name = compiledModule)]
+pub fn wasm_module() -> JsValue {
+    wasm_bindgen::module()
+}
+
+/// A 2-d context for measuring text: a canvas outside the document on the page, an
+/// `OffscreenCanvas` in the view worker (which has no document, and runs the chart code once to
+/// compile it before the page needs it).
+enum Measurer {
+    Page(web_sys::CanvasRenderingContext2d),
+    Worker(web_sys::OffscreenCanvasRenderingContext2d),
+}
+
+impl Measurer {
+    fn new() -> Option<Measurer> {
+        if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
+            let c: HtmlCanvasElement = doc.create_element("canvas").ok()?.dyn_into().ok()?;
+            return Some(Measurer::Page(c.get_context("2d").ok()??.dyn_into().ok()?));
+        }
+        let c = web_sys::OffscreenCanvas::new(1, 1).ok()?;
+        Some(Measurer::Worker(
+            c.get_context("2d").ok()??.dyn_into().ok()?,
+        ))
+    }
+
+    fn measure(&self, font: &str, text: &str) -> Option<web_sys::TextMetrics> {
+        match self {
+            Measurer::Page(ctx) => {
+                ctx.set_font(font);
+                ctx.measure_text(text).ok()
+            }
+            Measurer::Worker(ctx) => {
+                ctx.set_font(font);
+                ctx.measure_text(text).ok()
+            }
+        }
+    }
+}
+
 thread_local! {
-    /// A canvas outside the document for measuring text: measuring it lays out nothing.
-    static MEASURE_CTX: Option<web_sys::CanvasRenderingContext2d> = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.create_element("canvas").ok())
-        .and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok())
-        .and_then(|c| c.get_context("2d").ok().flatten())
-        .and_then(|c| c.dyn_into().ok());
+    /// Measuring text on a context outside the document lays out nothing.
+    static MEASURER: Option<Measurer> = Measurer::new();
 }
 
 /// A text's box \[px\] as the canvas draws it (the font string plotters-canvas sets): the
@@ -53,10 +89,10 @@ thread_local! {
 /// measurement reads, without laying out the page for every tick label: a layout per label
 /// was the tail of the frame times and most of a robot link's first frame).
 fn measure_text(family: &str, style: &str, size: f64, text: &str) -> Option<(u32, u32)> {
-    MEASURE_CTX.with(|ctx| {
-        let ctx = ctx.as_ref()?;
-        ctx.set_font(&format!("{style} {size}px {family}"));
-        let m = ctx.measure_text(text).ok()?;
+    MEASURER.with(|m| {
+        let m = m
+            .as_ref()?
+            .measure(&format!("{style} {size}px {family}"), text)?;
         let h = m.font_bounding_box_ascent() + m.font_bounding_box_descent();
         (m.width().is_finite() && h.is_finite() && h > 0.0)
             .then(|| (m.width().round() as u32, h.round() as u32))

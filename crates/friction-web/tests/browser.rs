@@ -302,3 +302,122 @@ fn the_first_module_runs_the_letter_views_and_names_the_rest() {
     assert!(reason.contains("not in this build"), "{reason}");
     assert_eq!(lab.view(), "hysteresis");
 }
+
+/// Hands a `ViewJob` snapshot to the Lab as the page's wiring does.
+fn receive(lab: &mut Lab, snap: &JsValue) -> Option<bool> {
+    let nums: js_sys::Float64Array = get(snap, "nums").dyn_into().unwrap();
+    let texts: Vec<String> = Array::from(&get(snap, "texts"))
+        .iter()
+        .map(|t| t.as_string().unwrap())
+        .collect();
+    lab.receive(nums.to_vec(), texts).ok()
+}
+
+/// The page's view-worker wiring in one thread: the Lab's request, if a job, computed to its end
+/// by a `ViewJob` (as www/view-worker.js does), and its snapshot handed back. Returns the request.
+fn serve(lab: &mut Lab) -> JsValue {
+    let req = lab.take_request();
+    if get(&req, "op").as_string().as_deref() == Some("job") {
+        let query = get(&req, "query").as_string().unwrap();
+        let id = num(&req, "id") as u32;
+        let mut job = friction_web::ViewJob::new(&query, id);
+        while !job.done() {
+            job.run(1e9);
+        }
+        let snap = job.snapshot();
+        assert_eq!(receive(lab, &snap), Some(true));
+    }
+    req
+}
+
+#[wasm_bindgen_test]
+fn a_lab_with_a_view_worker_draws_the_workers_job_as_it_would_its_own() {
+    // 20 000 steps per cycle: more than the main thread's share of a job
+    let query = "v=1&k0=1e8";
+    let finish = |lab: &mut Lab| {
+        let mut frames = 0;
+        while !get(&lab.frame(4.0).unwrap(), "done").as_bool().unwrap() {
+            frames += 1;
+            assert!(frames < 100_000);
+        }
+    };
+    let alone_fg = canvas(600, 400);
+    let mut alone = Lab::new(query);
+    alone.attach(canvas(600, 400), alone_fg.clone()).unwrap();
+    finish(&mut alone);
+
+    let fg = canvas(600, 400);
+    let mut lab = Lab::new(query);
+    lab.attach(canvas(600, 400), fg.clone()).unwrap();
+    lab.use_worker();
+    // the link's own job is the worker's: the page waits, drawing nothing, computing nothing
+    for _ in 0..5 {
+        let st = lab.frame(50.0).unwrap();
+        assert_eq!(get(&st, "done").as_bool(), Some(false));
+        assert_eq!(
+            Array::from(&get(&st, "progress")).get(0).as_f64(),
+            Some(0.0)
+        );
+    }
+    assert_eq!(
+        count(&fg, [0x00, 0x72, 0xB2]),
+        0,
+        "nothing drawn before the snapshot"
+    );
+    let req = serve(&mut lab);
+    assert_eq!(get(&req, "query").as_string(), Some(lab.query()));
+    finish(&mut lab);
+    let inked = |c: &HtmlCanvasElement| {
+        let ctx: CanvasRenderingContext2d =
+            c.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
+        let d = ctx.get_image_data(0.0, 0.0, c.width() as f64, c.height() as f64);
+        d.unwrap().data().chunks(4).filter(|p| p[3] > 0).count()
+    };
+    assert!(inked(&fg) > 100, "the worker's loops are drawn");
+    assert_eq!(inked(&fg), inked(&alone_fg), "as the page draws its own");
+    assert!(
+        lab.svg(600, 400).unwrap() == alone.svg(600, 400).unwrap(),
+        "the worker's picture is the page's own"
+    );
+    assert_eq!(lab.csv().unwrap(), alone.csv().unwrap());
+    let rows = |l: &Lab| js_sys::JSON::stringify(&get(&l.readout(), "rows")).unwrap();
+    assert_eq!(rows(&lab), rows(&alone));
+
+    // a snapshot of an older job is dropped; one that does not read is refused, changing nothing
+    let old = friction_web::ViewJob::new(query, num(&req, "id") as u32 - 1).snapshot();
+    assert_eq!(receive(&mut lab, &old), Some(false));
+    let e = lab.receive(vec![1.0], vec!["x".into()]).unwrap_err();
+    assert!(!message(e).is_empty());
+    assert!(lab.svg(600, 400).unwrap() == alone.svg(600, 400).unwrap());
+}
+
+#[wasm_bindgen_test]
+fn a_slider_step_the_page_finishes_itself_is_not_sent_to_the_worker() {
+    let mut lab = Lab::new("v=1&freqs=25");
+    lab.attach(canvas(400, 300), canvas(400, 300)).unwrap();
+    lab.use_worker();
+    assert_eq!(
+        get(&serve(&mut lab), "op").as_string().as_deref(),
+        Some("job")
+    );
+    lab.frame(100.0).unwrap();
+    // a light job: the main thread's share finishes it in the frame of the input
+    lab.set("vs", "0.02").unwrap();
+    let st = lab.frame(1000.0).unwrap();
+    assert_eq!(get(&st, "done").as_bool(), Some(true));
+    assert!(lab.take_request().is_null(), "nothing to send");
+    // a heavy one is sent; finished on the page after all, the worker is told to stop it
+    lab.set("k0", "1e8").unwrap();
+    lab.frame(1.0).unwrap();
+    let req = lab.take_request();
+    assert_eq!(get(&req, "op").as_string().as_deref(), Some("job"));
+    lab.worker_gone();
+    let mut frames = 0;
+    while !get(&lab.frame(50.0).unwrap(), "done").as_bool().unwrap() {
+        frames += 1;
+        assert!(frames < 100_000);
+    }
+    assert!(lab.take_request().is_null(), "no worker, no requests");
+    let rows: Array = get(&lab.readout(), "rows").dyn_into().unwrap();
+    assert_eq!(rows.length(), 1, "the page computed the job itself");
+}

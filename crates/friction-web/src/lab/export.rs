@@ -65,9 +65,16 @@ impl Lab {
     }
 
     /// The data on the plot as the CLI prints it for the same link (`Job::csv`): a header of
-    /// columns with units, then the rows.
-    pub fn csv(&self) -> String {
-        self.job.csv(false)
+    /// columns with units, then the rows. While the view worker still computes the job it
+    /// throws, saying so (the worker sends the data with its last snapshot).
+    pub fn csv(&self) -> Result<String, JsError> {
+        match (&self.here, self.snap()) {
+            (Some(e), _) => Ok(e.csv()),
+            (None, Some(s)) if s.csv.is_some() => Ok(s.csv.clone().unwrap_or_default()),
+            _ => Err(JsError::new(
+                "the data are still being computed: export them when the plot is finished",
+            )),
+        }
     }
 
     /// The charts of the current output with the axes shown on the page.

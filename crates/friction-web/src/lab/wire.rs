@@ -74,10 +74,13 @@ pub(super) struct Status {
     /// Seconds the reader has waited for the current job, and the most they wait.
     pub(super) spent_s: f64,
     pub(super) budget_s: f64,
+    /// This frame drew the current job's output for the first time.
+    pub(super) first_drawing: bool,
 }
 
-/// A table of text cells for the page (the core's [`Readout`] or [`Table`]).
-#[derive(Serialize)]
+/// A table of text cells for the page (the core's [`Readout`] or [`Table`]); it also crosses
+/// from the view worker inside a [`Snapshot`](super::snapshot::Snapshot).
+#[derive(Serialize, Clone, Default)]
 pub(super) struct TableOut {
     pub(super) caption: String,
     pub(super) columns: Vec<String>,

@@ -1,0 +1,327 @@
+//! What crosses from the view worker to the page: a [`Snapshot`] of a job (its status, tables and
+//! panels). The panels cross as data, not pixels: plotters measures text through the document,
+//! which a worker has not, so the page draws them.
+//!
+//! On the way a snapshot is a list of numbers (a `Float64Array`, transferred, not copied: six
+//! panels of thinned runs are ~10⁵ numbers) and a list of texts, written and read in one order
+//! by [`encode`] and [`decode`]. Not serde: its deserialiser for JS values would cost the page's
+//! first module ~18 KB of its 250 KB (gzip), and this format is read by nothing else.
+
+use friction_plot::{ChartSpec, Series};
+use plotters::style::RGBColor;
+use std::rc::Rc;
+
+use super::engine::{Engine, Panels};
+use super::wire::TableOut;
+
+/// A job's state as the page shows it, from one moment of the worker's run.
+#[derive(Clone, Default)]
+pub(crate) struct Snapshot {
+    /// The page's number of the job (requests and snapshots of older jobs are stale).
+    pub(crate) id: u32,
+    pub(crate) done: bool,
+    pub(crate) stopped: bool,
+    pub(crate) error: Option<String>,
+    pub(crate) progress: (usize, usize),
+    pub(crate) spent_s: f64,
+    pub(crate) budget_s: f64,
+    pub(crate) readout: TableOut,
+    pub(crate) timings: TableOut,
+    /// The data as the CLI writes them, in a snapshot of a finished (or stopped) job only.
+    pub(crate) csv: Option<String>,
+    /// Every panel of the output.
+    pub(crate) panels: Rc<Panels>,
+}
+
+/// Numbers and texts in the order [`Reader`] takes them back.
+#[derive(Default)]
+pub(crate) struct Wire {
+    pub(crate) nums: Vec<f64>,
+    pub(crate) texts: Vec<String>,
+}
+
+impl Wire {
+    fn num(&mut self, x: f64) {
+        self.nums.push(x);
+    }
+    fn flag(&mut self, b: bool) {
+        self.num(if b { 1.0 } else { 0.0 });
+    }
+    fn text(&mut self, s: &str) {
+        self.texts.push(s.to_string());
+    }
+    fn maybe(&mut self, s: Option<&str>) {
+        self.flag(s.is_some());
+        if let Some(s) = s {
+            self.text(s);
+        }
+    }
+    fn texts(&mut self, v: &[String]) {
+        self.num(v.len() as f64);
+        v.iter().for_each(|s| self.text(s));
+    }
+    fn table(&mut self, t: &TableOut) {
+        self.text(&t.caption);
+        self.texts(&t.columns);
+        self.num(t.rows.len() as f64);
+        t.rows.iter().for_each(|r| self.texts(r));
+        self.texts(&t.notes);
+        self.texts(&t.definitions);
+        self.text(&t.summary);
+    }
+    fn series(&mut self, v: &[Series]) {
+        self.num(v.len() as f64);
+        for s in v {
+            self.text(&s.label);
+            for c in [s.color.0, s.color.1, s.color.2] {
+                self.num(f64::from(c));
+            }
+            self.flag(s.dashed);
+            self.num(s.points.len() as f64);
+            self.nums.extend(s.points.iter().flat_map(|&(x, y)| [x, y]));
+        }
+    }
+}
+
+/// Takes back what [`Wire`] wrote; every count is checked against what is left, so a message
+/// from elsewhere gives an error, never a panic or a huge allocation.
+struct Reader<'a> {
+    nums: &'a [f64],
+    texts: std::vec::IntoIter<String>,
+}
+
+impl Reader<'_> {
+    fn num(&mut self) -> Result<f64, String> {
+        let (&x, rest) = self.nums.split_first().ok_or("the numbers end early")?;
+        self.nums = rest;
+        Ok(x)
+    }
+    /// A count no larger than `left`, what is left to read of what it counts.
+    fn count(&mut self, left: usize) -> Result<usize, String> {
+        let n = self.num()?;
+        if n >= 0.0 && n.fract() == 0.0 && n <= left as f64 {
+            Ok(n as usize)
+        } else {
+            Err(format!("a count of {n} with {left} items left"))
+        }
+    }
+    fn flag(&mut self) -> Result<bool, String> {
+        Ok(self.num()? != 0.0)
+    }
+    fn text(&mut self) -> Result<String, String> {
+        self.texts
+            .next()
+            .ok_or_else(|| "the texts end early".into())
+    }
+    fn maybe(&mut self) -> Result<Option<String>, String> {
+        if self.flag()? {
+            self.text().map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+    fn texts(&mut self) -> Result<Vec<String>, String> {
+        let n = self.count(self.texts.len())?;
+        (0..n).map(|_| self.text()).collect()
+    }
+    fn table(&mut self) -> Result<TableOut, String> {
+        let caption = self.text()?;
+        let columns = self.texts()?;
+        let n = self.count(self.nums.len())?;
+        let rows = (0..n).map(|_| self.texts()).collect::<Result<_, _>>()?;
+        Ok(TableOut {
+            caption,
+            columns,
+            rows,
+            notes: self.texts()?,
+            definitions: self.texts()?,
+            summary: self.text()?,
+        })
+    }
+    fn series(&mut self) -> Result<Vec<Series>, String> {
+        let n = self.count(self.texts.len())?;
+        let mut out = Vec::with_capacity(n);
+        for _ in 0..n {
+            let label = self.text()?;
+            let mut c = [0u8; 3];
+            for v in &mut c {
+                *v = self.num()?.clamp(0.0, 255.0) as u8;
+            }
+            let dashed = self.flag()?;
+            let len = self.count(self.nums.len() / 2)?;
+            let (mine, rest) = self.nums.split_at(2 * len);
+            self.nums = rest;
+            out.push(Series {
+                label,
+                color: RGBColor(c[0], c[1], c[2]),
+                points: mine.chunks_exact(2).map(|p| (p[0], p[1])).collect(),
+                dashed,
+            });
+        }
+        Ok(out)
+    }
+}
+
+/// The engine's job now, as job `id` of the page.
+pub(crate) fn encode(engine: &Engine, id: u32) -> Wire {
+    let mut w = Wire::default();
+    w.num(f64::from(id));
+    w.flag(engine.done());
+    w.flag(engine.stopped());
+    w.maybe(engine.error().as_deref());
+    let (finished, total) = engine.progress();
+    w.num(finished as f64);
+    w.num(total as f64);
+    let (spent_s, budget_s) = engine.wait_s();
+    w.num(spent_s);
+    w.num(budget_s);
+    w.table(&engine.readout());
+    w.table(&engine.timings());
+    w.maybe(engine.done().then(|| engine.csv()).as_deref());
+    let panels = engine.panels();
+    w.num(panels.len() as f64);
+    for (spec, legend) in panels.iter() {
+        w.text(&spec.title);
+        w.text(&spec.x_label);
+        w.text(&spec.y_label);
+        for x in [
+            spec.x_range.0,
+            spec.x_range.1,
+            spec.y_range.0,
+            spec.y_range.1,
+        ] {
+            w.num(x);
+        }
+        w.flag(spec.x_log);
+        w.texts(&spec.notes);
+        w.num(spec.y_scale);
+        w.series(&spec.series);
+        w.series(legend);
+    }
+    w
+}
+
+/// The snapshot [`encode`] wrote; an error says what did not fit (a message from elsewhere).
+pub(crate) fn decode(nums: &[f64], texts: Vec<String>) -> Result<Snapshot, String> {
+    let mut r = Reader {
+        nums,
+        texts: texts.into_iter(),
+    };
+    let id = r.num()?;
+    if !(0.0..=f64::from(u32::MAX)).contains(&id) || id.fract() != 0.0 {
+        return Err(format!("no job number: {id}"));
+    }
+    let (done, stopped, error) = (r.flag()?, r.flag()?, r.maybe()?);
+    let progress = (r.count(usize::MAX)?, r.count(usize::MAX)?);
+    let (spent_s, budget_s) = (r.num()?, r.num()?);
+    let (readout, timings, csv) = (r.table()?, r.table()?, r.maybe()?);
+    let n = r.count(r.texts.len())?;
+    let mut panels = Vec::with_capacity(n);
+    for _ in 0..n {
+        let (title, x_label, y_label) = (r.text()?, r.text()?, r.text()?);
+        let x_range = (r.num()?, r.num()?);
+        let y_range = (r.num()?, r.num()?);
+        let x_log = r.flag()?;
+        let notes = r.texts()?;
+        let y_scale = r.num()?;
+        let series = r.series()?;
+        let legend = r.series()?;
+        let spec = ChartSpec {
+            title,
+            x_label,
+            y_label,
+            x_range,
+            y_range,
+            x_log,
+            series,
+            notes,
+            y_scale,
+        };
+        panels.push((spec, legend));
+    }
+    if !r.nums.is_empty() || !r.texts.as_slice().is_empty() {
+        return Err(format!(
+            "{} numbers and {} texts left over",
+            r.nums.len(),
+            r.texts.len()
+        ));
+    }
+    Ok(Snapshot {
+        id: id as u32,
+        done,
+        stopped,
+        error,
+        progress,
+        spent_s,
+        budget_s,
+        readout,
+        timings,
+        csv,
+        panels: Rc::new(panels),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use friction_core::scenario::Scenario;
+
+    #[cfg(target_arch = "wasm32")]
+    wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+
+    fn finished(query: &str) -> Engine {
+        let (s, errors) = Scenario::parse_lenient(query);
+        assert!(errors.is_empty(), "{query}: {errors:?}");
+        let mut e = Engine::new(&s);
+        let clock = || 0.0;
+        while !e.done() {
+            e.compute(f64::INFINITY, true, &clock);
+        }
+        e
+    }
+
+    fn same_panels(a: &Panels, b: &Panels) {
+        assert_eq!(a.len(), b.len());
+        for ((sa, la), (sb, lb)) in a.iter().zip(b) {
+            assert_eq!(format!("{sa:?}"), format!("{sb:?}"));
+            assert_eq!(format!("{la:?}"), format!("{lb:?}"));
+        }
+    }
+
+    // run by wasm-bindgen-test in Chromium (scripts/test.sh) and by a native `cargo test`
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    fn a_snapshot_carries_every_panel_point_and_table_of_the_job() {
+        for q in ["v=1", "v=1&view=relaxation"] {
+            let e = finished(q);
+            let w = encode(&e, 7);
+            let s = decode(&w.nums, w.texts).unwrap();
+            assert_eq!((s.id, s.done, s.progress), (7, true, e.progress()));
+            assert!(
+                !s.panels.is_empty() && s.panels[0].0.series.iter().any(|c| c.points.len() > 10)
+            );
+            same_panels(&s.panels, &e.panels());
+            assert_eq!(s.readout.rows, e.readout().rows);
+            assert_eq!(s.csv.as_deref(), Some(e.csv().as_str()));
+        }
+    }
+
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    fn a_snapshot_cut_short_or_padded_is_refused_not_read() {
+        let e = finished("v=1");
+        let w = encode(&e, 1);
+        for cut in [0, 5, w.nums.len() / 2, w.nums.len() - 1, w.nums.len() + 2] {
+            let mut nums = w.nums.clone();
+            nums.resize(cut, 1e300);
+            let err = decode(&nums, w.texts.clone()).map(|_| ()).unwrap_err();
+            assert!(!err.is_empty());
+        }
+        for cut in [0, 3, w.texts.len() - 1] {
+            let err = decode(&w.nums, w.texts[..cut].to_vec())
+                .map(|_| ())
+                .unwrap_err();
+            assert!(!err.is_empty());
+        }
+    }
+}

@@ -1,0 +1,143 @@
+// The view worker (www/view-worker.js, issue 39): a heavy view's job computes off the main
+// thread, so the page's input and drawing go on while it runs; a slider moved during a job
+// leaves the picture of its last position, the same as that link loaded afresh; the page keeps
+// the last picture and says it is computing meanwhile; a page that cannot start a worker (a
+// frame with an opaque origin) computes every job itself.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startServer, launch, openPage, screenshot } from "./harness.js";
+
+let server, browser;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => { await browser?.close(); await server?.close(); });
+
+const HEAVY = "view=stickslip&model=lugre,dahl,gms,elasto-plastic";
+const done = (page) => page.waitForFunction(() => document.documentElement.dataset.done === "1", null, { timeout: 60_000 });
+// the readout's numbers of the physics (its last columns are this browser's run times)
+const readout = (page) => page.$eval("#readout-table", (t) => {
+  const heads = [...t.querySelectorAll("thead th")].map((h) => h.textContent);
+  const keep = heads.map((h) => !/wall time/i.test(h));
+  return [...t.querySelectorAll("tbody tr")].map((r) => [...r.cells].filter((_, i) => keep[i]).map((c) => c.textContent));
+});
+/** The page's link once its throttled URL write has caught up with its state. */
+const link = async (page) => {
+  await page.waitForFunction(() => {
+    const bare = (q) => q.replace(/^\??(v=1&)?/, "");
+    return bare(location.search) === bare(window.frictionLab.lab.query());
+  }, null, { timeout: 10_000 });
+  return page.url();
+};
+const inked = (page) => page.$eval("#loops", (c) => {
+  const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+  let n = 0;
+  for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
+  return n;
+});
+
+test("a heavy job computes in the view worker while the main thread is busy", async () => {
+  const { page, problems } = await openPage(browser.context, `${server.url}?${HEAVY}`);
+  await done(page);
+  assert.equal(await page.evaluate(() => Boolean(window.frictionLab.worker)), true, "the page runs a view worker");
+  const before = await readout(page);
+  // a change, then the main thread held for 3 s in one task: on the page alone the job would
+  // get 8 ms a frame after it; with the worker it is computed meanwhile, and the frames after
+  // the hold only draw it
+  const frames = await page.evaluate(async () => {
+    const input = document.getElementById("c-kspring-r");
+    input.value = String(Number(input.value) * 1.5);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const until = performance.now() + 3000;
+    while (performance.now() < until) { /* the main thread busy, as on a slow phone */ }
+    let n = 0;
+    while (document.documentElement.dataset.done !== "1" && n < 1000) {
+      await new Promise((r) => requestAnimationFrame(r));
+      n++;
+    }
+    return n;
+  });
+  assert.ok(frames <= 5, `done ${frames} frames after the main thread came back`);
+  const after = await readout(page);
+  assert.notDeepEqual(after, before, "the readout is of the new spring");
+  // the same numbers as the link of that state loaded in a page of its own
+  const fresh = await openPage(browser.context, await link(page));
+  await done(fresh.page);
+  assert.deepEqual(await readout(fresh.page), after);
+  assert.deepEqual([...problems, ...fresh.problems], []);
+  await fresh.page.close();
+  await page.close();
+});
+
+test("a slider dragged through a heavy job leaves the picture of where it stopped, and the last picture meanwhile", async () => {
+  const { page, problems } = await openPage(browser.context, `${server.url}?${HEAVY}`);
+  await done(page);
+  const drawn = await inked(page);
+  assert.ok(drawn > 1000, `the first picture is drawn (${drawn} px)`);
+  await page.focus("#c-mus-r");
+  let computingInk = null;
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press("ArrowRight");
+    // while a job computes, the picture on screen is never blank
+    const st = await page.evaluate(() => document.documentElement.dataset.done);
+    if (st === "0") computingInk = Math.min(computingInk ?? Infinity, await inked(page));
+  }
+  if (computingInk !== null) assert.ok(computingInk > 1000, `a picture stays while computing (${computingInk} px)`);
+  await done(page);
+  await screenshot(page, "worker-dragged.png");
+  const after = await readout(page);
+  const fresh = await openPage(browser.context, await link(page));
+  await done(fresh.page);
+  assert.deepEqual(await readout(fresh.page), after, "the picture of the slider's last position");
+  assert.deepEqual([...problems, ...fresh.problems], []);
+  await fresh.page.close();
+  await page.close();
+});
+
+test("the phenomena matrix computes its rows in the view worker", async () => {
+  const { page, problems } = await openPage(browser.context, `${server.url}?view=stickslip`);
+  await done(page);
+  await page.evaluate(() => { const d = document.getElementById("phenomena-panel"); d.open = true; d.dispatchEvent(new Event("toggle")); });
+  await page.waitForFunction(() => /models\./.test(document.getElementById("phenomena-status")?.textContent ?? ""), null, { timeout: 180_000 });
+  const rows = await page.$$eval("#phenomena-table tbody tr", (rs) => rs.map((r) => [r.dataset.model, r.cells.length]));
+  const models = await page.evaluate(() => window.wasmBindings.modelList().length);
+  assert.equal(rows.length, models);
+  // the same row as the page's own module computes on the main thread
+  const lugre = await page.$eval('#phenomena-table tr[data-model="lugre"]', (r) => [...r.cells].slice(1).map((c) => c.textContent));
+  const direct = await page.evaluate(() => window.wasmBindings.phenomenaRow("lugre").flags);
+  assert.deepEqual(lugre.slice(0, direct.length), direct.map((f) => (f === "1" ? "✓ 1" : f)));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("a frame that cannot start a worker computes every job on the page", async () => {
+  // an opaque origin (sandbox without allow-same-origin) on a server that answers cross-origin
+  // requests: the page loads, starts no worker and draws the heavy link itself
+  const embedded = await startServer({ cors: true });
+  const host = await startServer({
+    root: "/nonexistent",
+    extra: {
+      "/host.html": {
+        type: "text/html; charset=utf-8",
+        body: `<!doctype html><html><head><link rel="icon" href="data:,"></head><body style="margin:0">
+          <iframe id="lab" src="${embedded.url}?${HEAVY}" sandbox="allow-scripts" width="900" height="700" style="border:0"></iframe></body></html>`,
+      },
+    },
+  });
+  try {
+    const { page, problems } = await openPage(browser.context, `${host.origin}/host.html`, { allowedOrigins: [host.origin, embedded.origin] });
+    const frame = await (await page.waitForSelector("#lab")).contentFrame();
+    await frame.waitForFunction(() => document.documentElement.dataset.done === "1", null, { timeout: 60_000 });
+    assert.equal(await frame.evaluate(() => origin), "null");
+    assert.equal(await frame.evaluate(() => window.frictionLab.worker), null, "no worker in an opaque origin");
+    assert.equal(await frame.$$eval("#readout-table tbody tr", (rs) => rs.length), 4, "four models' runs");
+    assert.deepEqual(problems, []);
+    await page.close();
+  } finally {
+    await host.close();
+    await embedded.close();
+  }
+});

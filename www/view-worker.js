@@ -1,0 +1,96 @@
+// The view worker: runs the page's jobs (friction-web's `ViewJob`, the same wasm as the page's,
+// sent by the page as a compiled WebAssembly.Module) so that no computation blocks the page's
+// input. The page draws; this only computes and sends snapshots (`ViewJob.snapshot`: the status,
+// the tables and every panel's points as numbers in one transferred Float64Array and texts).
+//
+// Messages in: {op: "init", glue, module} (glue: the page's bindings' URL; absent in the single
+// file, whose blob worker carries its classic bindings as `wasm_bindgen`), {op: "job", id,
+// query}, {op: "more", id}, {op: "cancel", id} (stops job id or an older one), {op: "phenomena", id, model}.
+// Messages out: {op: "ready"}, {op: "snapshot", nums, texts}, {op: "phenomena", id, row |
+// error}, {op: "failed", error}.
+/* global wasm_bindgen */
+
+// a slice of computing between two looks at the messages [ms]: a newer job or a cancel waits at
+// most this long (plus one unit of the job's work, bounded by the core)
+const SLICE_MS = 8;
+
+let bindings = null;
+let job = null;
+const queue = []; // messages that came before the module was ready
+const tick = new MessageChannel(); // a task per slice, without setTimeout's 4 ms clamping
+let scheduled = false;
+
+function schedule() {
+  if (!scheduled && job) {
+    scheduled = true;
+    tick.port2.postMessage(0);
+  }
+}
+
+tick.port1.onmessage = () => {
+  scheduled = false;
+  if (!job) return;
+  try {
+    if (job.run(SLICE_MS)) {
+      const s = job.snapshot();
+      postMessage({ op: "snapshot", nums: s.nums, texts: s.texts }, [s.nums.buffer]);
+    }
+    if (job.done()) return;
+  } catch (e) {
+    postMessage({ op: "failed", error: String(e && e.message ? e.message : e) });
+    job = null;
+    return;
+  }
+  schedule();
+};
+
+/** Runs the page's chart code once here, on a link like the page's first: V8 compiles a wasm
+ * function when it is first called, on the calling thread, into the module both share, so the
+ * page's first drawing finds it compiled instead of compiling it in its own frame. */
+function warm(query) {
+  // without OffscreenCanvas the chart code could not measure its text here
+  if (typeof query !== "string" || typeof OffscreenCanvas !== "function") return;
+  try {
+    const lab = new bindings.Lab(query);
+    lab.frame(20);
+    lab.svg(640, 400);
+    lab.free();
+  } catch (e) { /* a warm-up only */ }
+}
+
+function handle(m) {
+  if (m.op === "job") {
+    job?.free();
+    job = new bindings.ViewJob(m.query, m.id);
+    schedule();
+  } else if (m.op === "more") {
+    if (job && job.id() === m.id) { job.keepComputing(); schedule(); }
+  } else if (m.op === "cancel") {
+    // this job or an older one (ids grow): the page finished it itself, or moved on
+    if (job && job.id() <= m.id) { job.free(); job = null; }
+  } else if (m.op === "phenomena") {
+    try {
+      postMessage({ op: "phenomena", id: m.id, row: bindings.phenomenaRow(m.model) });
+    } catch (e) {
+      postMessage({ op: "phenomena", id: m.id, error: String(e && e.message ? e.message : e) });
+    }
+  }
+}
+
+onmessage = async (event) => {
+  const m = event.data;
+  if (m.op !== "init") {
+    if (bindings) handle(m); else queue.push(m);
+    return;
+  }
+  try {
+    const b = typeof wasm_bindgen !== "undefined" ? wasm_bindgen : await import(m.glue);
+    await (b.default ?? b)({ module_or_path: m.module });
+    bindings = b;
+    warm(m.warm);
+    postMessage({ op: "ready" });
+    for (const q of queue.splice(0)) handle(q);
+  } catch (e) {
+    postMessage({ op: "failed", error: String(e && e.message ? e.message : e) });
+  }
+};
