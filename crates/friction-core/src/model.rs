@@ -224,6 +224,21 @@ pub trait FrictionModel {
         0.1
     }
 
+    /// `true` when the law's velocity scale depends on the state
+    /// ([`micro_slip_scale_at`](Self::micro_slip_scale_at)), so that closed loops weigh the
+    /// block's velocity error afresh at every step.
+    fn micro_slip_scale_varies(&self) -> bool {
+        false
+    }
+
+    /// [`micro_slip_scale`](Self::micro_slip_scale) at relative velocity `v` \[m/s\] and
+    /// states `x`: a law whose velocity error matters more in one regime than another (the
+    /// creep before a breakaway, which the Stribeck drop amplifies, against an elastic stick
+    /// where it only feeds decaying modes) asks for the tight weight only where it pays.
+    fn micro_slip_scale_at(&self, _v: f64, _x: &[f64]) -> f64 {
+        self.micro_slip_scale()
+    }
+
     /// `true` when each continuous state's derivative depends only on that state, v and F_e
     /// (parallel elements such as GMS or the bristle model); solvers then factor an
     /// arrow-shaped Jacobian in O(n) instead of O(n³).

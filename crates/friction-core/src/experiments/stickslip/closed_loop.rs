@@ -75,6 +75,10 @@ pub(super) struct LoopState {
     /// The block's velocity error is weighed against the relative velocity
     /// ([`Bench::velocity_scale`]): a micro-slip law on the belt.
     pub(super) vrel: bool,
+    /// The velocity scale follows the state ([`FrictionModel::micro_slip_scale_at`]): a law
+    /// whose scale varies, on the belt, at a tolerance looser than
+    /// [`super::MICRO_SLIP_RODAS5P_RTOL`] (set by the run, false otherwise).
+    pub(super) creep_weight: bool,
     pub(super) ns: usize,
     pub(super) nsw: usize,
     pub(super) mode: Mode,
@@ -121,6 +125,7 @@ impl<'a> ClosedLoop<'a> {
                     }
                 },
                 vrel: drive == Drive::Belt && model.micro_slip(),
+                creep_weight: false,
                 ns: model.n_states(),
                 nsw: model.n_switches(),
                 mode: Mode::Free,
@@ -527,6 +532,21 @@ impl System for ClosedLoop<'_> {
         }
     }
 
+    fn scales_vary(&self) -> bool {
+        self.st.creep_weight
+    }
+
+    fn scale_at(&self, i: usize, y: &[f64]) -> f64 {
+        if i == 1 && self.scales_vary() {
+            let v = y[1] - self.st.b.vb;
+            let s = self.model.micro_slip_scale_at(v, self.z(y)) * self.st.b.vb.abs();
+            if s > 0.0 && s.is_finite() {
+                return s;
+            }
+        }
+        self.scale(i)
+    }
+
     fn rtol_origin(&self, i: usize) -> f64 {
         if i == 1 && self.st.vrel {
             self.st.b.vb
@@ -672,6 +692,7 @@ impl LoopState {
             head: 2,
             xscale: 1.0,
             vrel: false,
+            creep_weight: false,
             ns: 0,
             nsw: 0,
             mode: Mode::Free,

@@ -60,6 +60,22 @@ pub trait System {
         1.0
     }
 
+    /// `true` when [`System::scale_at`] depends on the state: the integrator then takes the
+    /// scales afresh at the start of every step (from the step's initial state) instead of
+    /// once per run.
+    fn scales_vary(&self) -> bool {
+        false
+    }
+
+    /// [`System::scale`] of state `i` at state `y`, for a system whose [`scales_vary`]
+    /// (`System::scales_vary`): what an error in state `i` costs can depend on where the
+    /// solution is (a creeping block's velocity before breakaway).
+    ///
+    /// [`scales_vary`]: System::scales_vary
+    fn scale_at(&self, i: usize, _y: &[f64]) -> f64 {
+        self.scale(i)
+    }
+
     /// The value state `i` is measured from by the relative tolerance: its error is weighted
     /// by atol × [`System::scale`] + rtol × |y_i − origin|. 0 (plain |y_i|) unless the state
     /// moves about a known offset: the block's ẋ about the belt speed, where what the friction
@@ -125,6 +141,12 @@ macro_rules! forward_system {
         }
         fn scale(&self, i: usize) -> f64 {
             self.0.scale(i)
+        }
+        fn scales_vary(&self) -> bool {
+            self.0.scales_vary()
+        }
+        fn scale_at(&self, i: usize, y: &[f64]) -> f64 {
+            self.0.scale_at(i, y)
         }
         fn rtol_origin(&self, i: usize) -> f64 {
             self.0.rtol_origin(i)
@@ -289,8 +311,11 @@ pub struct Rodas {
     inv: Vec<f64>,
     /// `true` when `inv` is in use.
     use_inv: bool,
-    /// System::scale(i), cached because the scale never changes during a run.
+    /// System::scale(i), cached because the scale never changes during a run (or, when
+    /// [`System::scales_vary`], taken afresh at the start of each step).
     scales: Vec<f64>,
+    /// [`System::scales_vary`] of the system being integrated.
+    scales_vary: bool,
     /// System::rtol_origin(i), cached likewise.
     origins: Vec<f64>,
     k: Vec<f64>,
@@ -412,6 +437,7 @@ impl Rodas {
         for (i, sc) in self.scales.iter_mut().enumerate() {
             *sc = sys.scale(i);
         }
+        self.scales_vary = sys.scales_vary();
         for (i, o) in self.origins.iter_mut().enumerate() {
             *o = sys.rtol_origin(i);
         }
@@ -613,6 +639,11 @@ impl Rodas {
             sys.rhs(y, &mut self.f0);
             self.f0[self.nc..].fill(0.0);
             self.stats.fevals += 1;
+            if self.scales_vary {
+                for (i, sc) in self.scales.iter_mut().enumerate() {
+                    *sc = sys.scale_at(i, y);
+                }
+            }
             self.jacobian(sys, y);
             // Whether a landing on an event from this point already failed its error test.
             let mut landing_failed = false;
