@@ -127,7 +127,10 @@ class ViewWorker {
   static start(bindings, onMessage, onGone) {
     const inline = window.frictionLabInline?.viewWorkerUrl;
     const glue = window.frictionLabGlue?.get(bindings);
-    if (self.origin === "null" || typeof Worker !== "function" || !bindings.compiledModule || (!inline && !glue)) return null;
+    if (typeof Worker !== "function" || !bindings.compiledModule) return null;
+    // a worker from the page's own URL needs an origin; the single file's, from a blob URL,
+    // runs from file:// too
+    if (!inline && (self.origin === "null" || !glue)) return null;
     let w;
     try {
       w = new Worker(inline ? window.frictionLabInline.viewWorkerUrl() : new URL("./view-worker.js", document.baseURI));

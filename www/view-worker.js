@@ -53,7 +53,19 @@ function warm(query) {
   try {
     const lab = new bindings.Lab(query);
     lab.frame(20);
+    lab.readout();
+    lab.timings();
+    lab.controls();
     lab.svg(640, 400);
+    // and the page's side of a snapshot: reading one
+    lab.useWorker();
+    const r = lab.takeRequest();
+    const job = new bindings.ViewJob(r.query, r.id);
+    job.run(5);
+    const s = job.snapshot();
+    lab.receive(s.nums, s.texts);
+    lab.frame(1);
+    job.free();
     lab.free();
   } catch (e) { /* a warm-up only */ }
 }

@@ -3,7 +3,7 @@
 //! (a slider's first picture in the frame of the input), and in the view worker to its end
 //! (`ViewJob`, `www/view-worker.js`), so that no computation a link starts blocks input.
 
-use friction_core::job::{Failed, Job};
+use friction_core::job::{Failed, Job, Output};
 use friction_core::scenario::Scenario;
 use friction_plot::panels::panels_memo;
 use friction_plot::stickslip::ThinMemo;
@@ -137,6 +137,20 @@ impl Engine {
         self.forget_panels();
         self.wait.grant_more();
         true
+    }
+
+    /// Whether the job has output to draw (a job drawing whole runs has none until its first
+    /// run ends).
+    pub(crate) fn has_output(&self) -> bool {
+        !matches!(self.job.output(), Output::Empty)
+    }
+
+    /// Shows the run in progress too (`Job::hold`), or goes back to whole runs.
+    pub(crate) fn peek(&mut self, on: bool) {
+        if self.stopped.is_none() {
+            self.job.hold(on);
+            self.forget_panels();
+        }
     }
 
     /// Drops the built panels and thinned runs: the runs they show change.

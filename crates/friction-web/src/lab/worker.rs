@@ -11,7 +11,7 @@ use friction_core::scenario::Scenario;
 /// When the first snapshot of a job goes to the page \[ms of computing\]: about when the page
 /// stops computing the job itself ([`HANDOFF_MS`](super::HANDOFF_MS)), so its picture goes on
 /// growing from there.
-const FIRST_SNAPSHOT_MS: f64 = 30.0;
+const FIRST_SNAPSHOT_MS: f64 = 15.0;
 
 /// The longest gap between two snapshots of a job whose output grows at every unit \[ms\]: a
 /// picture that refines ~7 times a second, each costing the page one drawing.
@@ -49,8 +49,8 @@ impl ViewJob {
     }
 
     /// Computes for up to `ms`; returns whether a snapshot is due (the first after
-    /// [`FIRST_SNAPSHOT_MS`], a new whole piece of output, [`SNAPSHOT_EVERY_MS`] of refining,
-    /// the end or the budget's stop).
+    /// [`FIRST_SNAPSHOT_MS`], a new whole piece of output, [`SNAPSHOT_EVERY_MS`] of refining
+    /// or of a first piece in progress, the end or the budget's stop).
     pub fn run(&mut self, ms: f64) -> bool {
         let clock = crate::lab::now;
         let t0 = clock();
@@ -60,7 +60,10 @@ impl ViewJob {
         match self.sent {
             _ if done => self.sent != Some((version, true)),
             None => self.since_sent >= FIRST_SNAPSHOT_MS,
-            Some((v, _)) if version.is_some() => v != version,
+            // whole runs: each as it ends, and the first in progress until then
+            Some((v, _)) if version.is_some() => {
+                v != version || (self.since_sent >= SNAPSHOT_EVERY_MS && !self.engine.has_output())
+            }
             Some(_) => self.since_sent >= SNAPSHOT_EVERY_MS,
         }
     }
@@ -73,7 +76,16 @@ impl ViewJob {
     /// The job now: `{nums, texts}` (`nums` a `Float64Array` to transfer; see
     /// [`snapshot`](super::snapshot)).
     pub fn snapshot(&mut self) -> JsValue {
+        // a job that shows only whole runs (a robot run, the first stick-slip run) shows the
+        // one in progress meanwhile, so the reader sees it grow rather than nothing for a second
+        let peek = !self.engine.done() && !self.engine.has_output();
+        if peek {
+            self.engine.peek(true);
+        }
         let w = snapshot::encode(&self.engine, self.id);
+        if peek {
+            self.engine.peek(false);
+        }
         self.since_sent = 0.0;
         self.sent = Some((self.engine.output_version(), self.engine.done()));
         let out = js_sys::Object::new();
