@@ -220,12 +220,16 @@ class Page {
     this.presetView = null; // the view whose presets are shown
     this.structural = new Set(); // keys whose change changes the controls (the core says which)
     this.worker = null;
-    this.startWorker();
+    this.workerTried = false;
     window.frictionLab = this; // for the e2e tests and the frame-time benchmark
   }
 
-  /** Hands the Lab's jobs to a view worker on the current bindings, when one can start. */
+  /** Hands the Lab's jobs to a view worker on the current bindings, when one can start. Not
+   * while the page loads: on two cores a worker starting then made the default view's first
+   * complete loops ~50-100 ms later (bench/browser/frames.mjs); the first link's job runs on the
+   * page until its end or for its first 1.5 s, and the worker takes over from there. */
   startWorker() {
+    this.workerTried = true;
     this.worker = ViewWorker.start(this.b, (m) => {
       if (m.op !== "snapshot") return;
       try {
@@ -249,6 +253,7 @@ class Page {
   }
 
   start() {
+    setTimeout(() => { if (!this.workerTried) this.startWorker(); }, 1500);
     const root = document.documentElement;
     root.classList.toggle("embed", this.embed);
     root.classList.toggle("no-controls", !this.showControls);
@@ -1173,6 +1178,7 @@ class Page {
     }
     if (st.done && !this.firstDone) {
       this.firstDone = true;
+      if (!this.workerTried) this.startWorker();
       performance.mark("fl-first-loops");
       document.documentElement.dataset.ready = "1";
     }

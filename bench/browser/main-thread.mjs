@@ -46,7 +46,6 @@ try {
     for (let l = 0; l < LOADS; l++) {
       const { page, problems } = await openPage(browser.context, `${server.url}?${c.q}`, { initScript: OBSERVE });
       await page.waitForFunction(() => window.frictionLab?.lab, null, { timeout: 30000 });
-      worker ||= await page.evaluate(() => Boolean(window.frictionLab.worker));
       if (c.phenomena) {
         await page.evaluate(() => { const d = document.getElementById("phenomena-panel"); d.open = true; d.dispatchEvent(new Event("toggle")); });
       }
@@ -66,6 +65,8 @@ try {
       if (c.phenomena) {
         await page.waitForFunction(() => /models\./.test(document.getElementById("phenomena-status")?.textContent ?? ""), null, { timeout: 120000, polling: 250 }).catch(() => {});
       }
+      // the page starts its worker once the link's first job is done (or after 1.5 s)
+      worker ||= await page.evaluate(() => Boolean(window.frictionLab.worker));
       const r = await page.evaluate(() => ({
         tasks: window.__longTasks,
         shown: performance.getEntriesByName("fl-input-to-shown").map((m) => m.duration),

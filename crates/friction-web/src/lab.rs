@@ -35,7 +35,8 @@ use wire::{ControlOut, Status, TableOut, TicksOut};
 /// How long the main thread computes a job itself when a view worker runs it too \[ms of
 /// computing\]: a light job (a slider step of the default view) finishes here and is drawn in
 /// the frame of its input, as fast as without a worker; a heavy one goes on growing from the
-/// worker's snapshots, and the main thread only draws.
+/// worker's snapshots, and the main thread only draws. Until the worker's first snapshot of the
+/// job the main thread goes on (at load the worker is still starting).
 pub(crate) const HANDOFF_MS: f64 = 24.0;
 
 thread_local! {
@@ -374,11 +375,18 @@ impl Lab {
     #[wasm_bindgen(js_name = useWorker)]
     pub fn use_worker(&mut self) {
         if self.remote.is_none() {
-            self.remote = Some(Remote::default());
-            self.new_job();
-            // the link's own job (at load, no input waits for it) is the worker's alone: the
-            // main thread then does not compile the solver's code in a frame of its own
-            self.here_ms = HANDOFF_MS;
+            // the job running here goes on until the worker's answer has caught up with it
+            self.remote = Some(Remote {
+                id: 1,
+                outbox: Some(Request::Job {
+                    id: 1,
+                    query: self.scenario.to_query(),
+                }),
+                ..Remote::default()
+            });
+            if self.here.as_ref().is_some_and(Engine::done) {
+                self.remote = Some(Remote::default());
+            }
         }
     }
 
@@ -512,10 +520,12 @@ impl Lab {
             }
             return;
         }
-        let caught_up = r
-            .current()
-            .is_some_and(|s| s.done || s.progress.0 >= e.progress().0);
-        if self.here_ms >= HANDOFF_MS && caught_up {
+        // the worker's finished job is final at once; a running one once the main thread has
+        // had its share and the worker is as far
+        let (caught_up, finished) = r.current().map_or((false, false), |s| {
+            (s.done || s.progress.0 >= e.progress().0, s.done)
+        });
+        if finished || (self.here_ms >= HANDOFF_MS && caught_up) {
             self.here = None;
             self.forget_panels();
             // the worker's picture is another output: drawn afresh
@@ -543,7 +553,11 @@ impl Lab {
         let never_drawn = self.surface.as_ref().is_some_and(Surface::never_drawn);
         let (key, first, just_stopped) = match self.here.as_mut() {
             Some(e) => {
-                let work = !draw_only && (self.remote.is_none() || self.here_ms < HANDOFF_MS);
+                // the main thread's share, and more while the worker has sent nothing of this
+                // job (at load it is still starting)
+                let waiting = self.remote.as_ref().is_some_and(|r| r.current().is_none());
+                let work =
+                    !draw_only && (self.remote.is_none() || self.here_ms < HANDOFF_MS || waiting);
                 let t0 = now();
                 let c = e.compute(budget_ms, work, &now);
                 self.here_ms += now() - t0;

@@ -350,23 +350,18 @@ fn a_lab_with_a_view_worker_draws_the_workers_job_as_it_would_its_own() {
     let mut lab = Lab::new(query);
     lab.attach(canvas(600, 400), fg.clone()).unwrap();
     lab.use_worker();
-    // the link's own job is the worker's: the page waits, drawing nothing, computing nothing
-    for _ in 0..5 {
-        let st = lab.frame(50.0).unwrap();
+    // until the worker answers, the page computes the job itself, a little each frame
+    for _ in 0..3 {
+        let st = lab.frame(1.0).unwrap();
         assert_eq!(get(&st, "done").as_bool(), Some(false));
-        assert_eq!(
-            Array::from(&get(&st, "progress")).get(0).as_f64(),
-            Some(0.0)
-        );
     }
-    assert_eq!(
-        count(&fg, [0x00, 0x72, 0xB2]),
-        0,
-        "nothing drawn before the snapshot"
-    );
     let req = serve(&mut lab);
     assert_eq!(get(&req, "query").as_string(), Some(lab.query()));
     finish(&mut lab);
+    assert!(
+        lab.take_request().is_null(),
+        "the worker's answer was shown (a job finished on the page would cancel it)"
+    );
     let inked = |c: &HtmlCanvasElement| {
         let ctx: CanvasRenderingContext2d =
             c.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
@@ -403,8 +398,11 @@ fn a_slider_step_the_page_finishes_itself_is_not_sent_to_the_worker() {
     lab.frame(100.0).unwrap();
     // a light job: the main thread's share finishes it in the frame of the input
     lab.set("vs", "0.02").unwrap();
-    let st = lab.frame(1000.0).unwrap();
-    assert_eq!(get(&st, "done").as_bool(), Some(true));
+    let mut frames = 0;
+    while !get(&lab.frame(1000.0).unwrap(), "done").as_bool().unwrap() {
+        frames += 1;
+        assert!(frames < 3, "a frame to compute, one to draw");
+    }
     assert!(lab.take_request().is_null(), "nothing to send");
     // a heavy one is sent; finished on the page after all, the worker is told to stop it
     lab.set("k0", "1e8").unwrap();
