@@ -144,7 +144,7 @@ class ViewWorker {
 
   constructor(worker, onMessage, onGone) {
     this.w = worker;
-    this.phenomena = new Map(); // id → resolve, reject of a phenomena row asked for
+    this.asked = new Map(); // id → resolve, reject of a question (a phenomena row, a CSV)
     this.nextId = 0;
     const gone = (error) => {
       if (!this.w) return;
@@ -155,10 +155,10 @@ class ViewWorker {
       if (this.w !== worker) return; // a message sent before the worker was stopped
       const m = e.data;
       if (m.op === "failed") gone(m.error);
-      else if (m.op === "phenomena") {
-        const p = this.phenomena.get(m.id);
-        this.phenomena.delete(m.id);
-        if (p) { if (m.error) p.reject(new Error(m.error)); else p.resolve(m.row); }
+      else if (m.op === "answer") {
+        const p = this.asked.get(m.id);
+        this.asked.delete(m.id);
+        if (p) { if (m.error) p.reject(new Error(m.error)); else p.resolve(m.result); }
       } else onMessage(m);
     };
     worker.onerror = (e) => { e.preventDefault?.(); gone(e.message || "the view worker stopped"); };
@@ -166,20 +166,24 @@ class ViewWorker {
 
   post(message) { this.w?.postMessage(message); }
 
-  /** One row of the phenomena matrix, computed in the worker. */
-  phenomenaRow(model) {
+  /** Asks the worker `{op, ...args}`; resolves to its answer. */
+  ask(op, args) {
     const id = ++this.nextId;
     return new Promise((resolve, reject) => {
-      this.phenomena.set(id, { resolve, reject });
-      this.post({ op: "phenomena", id, model });
+      if (!this.w) { reject(new Error("the view worker stopped")); return; }
+      this.asked.set(id, { resolve, reject });
+      this.post({ op, id, ...args });
     });
   }
+
+  /** One row of the phenomena matrix, computed in the worker. */
+  phenomenaRow(model) { return this.ask("phenomena", { model }); }
 
   stop() {
     this.w?.terminate();
     this.w = null;
-    for (const p of this.phenomena.values()) p.reject(new Error("the view worker stopped"));
-    this.phenomena.clear();
+    for (const p of this.asked.values()) p.reject(new Error("the view worker stopped"));
+    this.asked.clear();
   }
 }
 
@@ -244,6 +248,14 @@ class Page {
       this.schedule();
     });
     if (this.worker) this.lab.useWorker();
+  }
+
+  /** The data on the plot as CSV (the CLI's for the same link): the Lab's, or the view
+   * worker's when the plot shows its job (a long run's CSV stays there until asked for). */
+  async csv() {
+    const job = this.lab.workerJob();
+    if (job === undefined || !this.worker) return this.lab.csv();
+    return this.worker.ask("csv", { job });
   }
 
   /** Sends the Lab's requests (a new job, keep computing, a cancel) to the view worker. */

@@ -5,9 +5,10 @@
 //
 // Messages in: {op: "init", glue, module} (glue: the page's bindings' URL; absent in the single
 // file, whose blob worker carries its classic bindings as `wasm_bindgen`), {op: "job", id,
-// query}, {op: "more", id}, {op: "cancel", id} (stops job id or an older one), {op: "phenomena", id, model}.
-// Messages out: {op: "ready"}, {op: "snapshot", nums, texts}, {op: "phenomena", id, row |
-// error}, {op: "failed", error}.
+// query, waited_ms}, {op: "more", id}, {op: "cancel", id} (stops job id or an older one),
+// {op: "phenomena", id, model}, {op: "csv", id, job}.
+// Messages out: {op: "ready"}, {op: "snapshot", nums, texts}, {op: "answer", id, result | error}
+// (to "phenomena" and "csv"), {op: "failed", error}.
 /* global wasm_bindgen */
 
 // a slice of computing between two looks at the messages [ms]: a newer job or a cancel waits at
@@ -60,7 +61,7 @@ function warm(query) {
     // and the page's side of a snapshot: reading one
     lab.useWorker();
     const r = lab.takeRequest();
-    const job = new bindings.ViewJob(r.query, r.id);
+    const job = new bindings.ViewJob(r.query, r.id, 0);
     job.run(5);
     const s = job.snapshot();
     lab.receive(s.nums, s.texts);
@@ -73,18 +74,26 @@ function warm(query) {
 function handle(m) {
   if (m.op === "job") {
     job?.free();
-    job = new bindings.ViewJob(m.query, m.id);
+    job = new bindings.ViewJob(m.query, m.id, m.waited_ms ?? 0);
     schedule();
   } else if (m.op === "more") {
     if (job && job.id() === m.id) { job.keepComputing(); schedule(); }
   } else if (m.op === "cancel") {
     // this job or an older one (ids grow): the page finished it itself, or moved on
     if (job && job.id() <= m.id) { job.free(); job = null; }
+  } else if (m.op === "csv") {
+    // the data of the job the page shows (asked by its CSV export)
+    try {
+      if (!job || job.id() !== m.job) throw new Error("the data of this plot are no longer here: compute it again");
+      postMessage({ op: "answer", id: m.id, result: job.csv() });
+    } catch (e) {
+      postMessage({ op: "answer", id: m.id, error: String(e && e.message ? e.message : e) });
+    }
   } else if (m.op === "phenomena") {
     try {
-      postMessage({ op: "phenomena", id: m.id, row: bindings.phenomenaRow(m.model) });
+      postMessage({ op: "answer", id: m.id, result: bindings.phenomenaRow(m.model) });
     } catch (e) {
-      postMessage({ op: "phenomena", id: m.id, error: String(e && e.message ? e.message : e) });
+      postMessage({ op: "answer", id: m.id, error: String(e && e.message ? e.message : e) });
     }
   }
 }

@@ -247,7 +247,7 @@ test("every view opens on its example: the page's ?view=X computes what friction
       });
       continue;
     }
-    const csv = await page.evaluate(() => window.frictionLab.lab.csv());
+    const csv = await page.evaluate(() => window.frictionLab.csv());
     const want = cli(`view=${view}`);
     const parse = (t) => t.trim().split("\n").map((l) => l.split(","));
     const a = parse(csv), b = parse(want);
@@ -334,7 +334,7 @@ test("export: PNG 2× at the chosen size with the loop colours, SVG with sub-pix
   assert.match(pts, /\d\.\d/, "sub-pixel coordinates");
   assert.match(svg, /paper defaults|vs=/, "caption with the parameters");
   // CSV: the same columns and numbers as the CLI for the same link
-  const [csv, query] = await page.evaluate(() => [window.frictionLab.explainExport.csv(), window.frictionLab.lab.query()]);
+  const [csv, query] = await page.evaluate(async () => [await window.frictionLab.explainExport.csv(), window.frictionLab.lab.query()]);
   const want = cli(query);
   const parse = (t) => t.trim().split("\n").map((l) => l.split(","));
   const a = parse(csv), b = parse(want);

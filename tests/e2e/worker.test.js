@@ -67,6 +67,11 @@ test("a heavy job computes in the view worker while the main thread is busy", as
   const fresh = await openPage(browser.context, await link(page));
   await done(fresh.page);
   assert.deepEqual(await readout(fresh.page), after);
+  // the data export: the worker's CSV of its job, the same as the fresh page computed itself
+  const [csv, freshCsv] = await Promise.all([page, fresh.page].map((p) => p.evaluate(() => window.frictionLab.csv())));
+  assert.equal(await page.evaluate(() => window.frictionLab.lab.workerJob() !== undefined), true, "the plot is the worker's");
+  assert.ok(csv.split("\n").length > 1000, "a CSV of the runs");
+  assert.equal(csv, freshCsv);
   assert.deepEqual([...problems, ...fresh.problems], []);
   await fresh.page.close();
   await page.close();

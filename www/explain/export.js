@@ -99,16 +99,16 @@ export function attachExport(page) {
     try { download(new Blob([svgText()], { type: "image/svg+xml" }), `${base()}.svg`); note.textContent = ""; } catch (e) { fail("SVG export", e); }
   });
   // while the view worker still computes, the Lab says so instead of giving part of the data
-  csv.addEventListener("click", () => {
-    try { download(new Blob([lab().csv()], { type: "text/csv" }), `${base()}.csv`); note.textContent = ""; } catch (e) { fail("CSV export", e); }
+  csv.addEventListener("click", async () => {
+    try { download(new Blob([await page.csv()], { type: "text/csv" }), `${base()}.csv`); note.textContent = ""; } catch (e) { fail("CSV export", e); }
   });
-  tsv.addEventListener("click", () => {
-    try { copy(lab().csv().replaceAll(",", "\t"), note); } catch (e) { fail("Copying the data", e); }
+  tsv.addEventListener("click", async () => {
+    try { copy((await page.csv()).replaceAll(",", "\t"), note); } catch (e) { fail("Copying the data", e); }
   });
   tables.addEventListener("click", () => {
     const t = [$("readout-table"), $("timing-table")].filter((x) => x && !x.hidden && x.rows.length);
     copy(t.map(tableTsv).join("\n"), note);
   });
-  page.explainExport = { pngBlob, svgText, csv: () => lab().csv(), caption };
+  page.explainExport = { pngBlob, svgText, csv: () => page.csv(), caption };
   return {};
 }

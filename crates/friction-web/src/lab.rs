@@ -19,6 +19,7 @@ use crate::draw::Surface;
 mod engine;
 mod export;
 mod policy;
+mod remote;
 mod snapshot;
 mod tools;
 mod wire;
@@ -29,6 +30,7 @@ pub use worker::ViewJob;
 use crate::{to_js, JsParamError};
 use engine::{Engine, Panels};
 use policy::{Axes, DrawDeferral, LegendPlan, StableAxes};
+use remote::{Remote, Request};
 use snapshot::Snapshot;
 use wire::{ControlOut, Status, TableOut, TicksOut};
 
@@ -50,41 +52,6 @@ thread_local! {
 /// Milliseconds on `performance.now()`, on the page and in a worker.
 pub(crate) fn now() -> f64 {
     PERFORMANCE.with(|p| p.as_ref().map_or(0.0, |p| p.now()))
-}
-
-/// The view worker as the page sees it: which job it was asked for and what it sent back.
-#[derive(Default)]
-struct Remote {
-    /// The page's number of the current job; snapshots of others are stale.
-    id: u32,
-    /// A request not yet handed to the page's worker wiring ([`Lab::take_request`]).
-    outbox: Option<Request>,
-    /// The last snapshot received (of an earlier job while the current one has sent none: its
-    /// picture stays on screen until the new one comes).
-    snap: Option<Snapshot>,
-    /// Snapshots received, counting: which one was drawn last.
-    seq: usize,
-    /// The current job finished on the main thread and the worker was told to stop it.
-    cancelled: bool,
-}
-
-impl Remote {
-    /// The last snapshot, if it is of the current job.
-    fn current(&self) -> Option<&Snapshot> {
-        self.snap.as_ref().filter(|s| s.id == self.id)
-    }
-}
-
-/// What the page's wiring sends to the view worker.
-#[derive(Serialize, Clone, Debug, PartialEq)]
-#[serde(tag = "op", rename_all = "lowercase")]
-enum Request {
-    /// Computes the link `query` as job `id` (the job it had goes).
-    Job { id: u32, query: String },
-    /// "Keep computing" for job `id`.
-    More { id: u32 },
-    /// Job `id` is finished on the page: the worker stops computing it.
-    Cancel { id: u32 },
 }
 
 /// Which output was drawn last: the main thread's job (its [`Job::output_version`]) or a
@@ -368,66 +335,6 @@ impl Lab {
         }
     }
 
-    /// Runs jobs in a view worker from now on (the page's wiring sends what
-    /// [`Lab::take_request`] returns and hands back what the worker sends to
-    /// [`Lab::receive`]): the main thread then computes a job for its first [`HANDOFF_MS`]
-    /// only, and draws.
-    #[wasm_bindgen(js_name = useWorker)]
-    pub fn use_worker(&mut self) {
-        if self.remote.is_none() {
-            // the job running here goes on until the worker's answer has caught up with it
-            self.remote = Some(Remote {
-                id: 1,
-                outbox: Some(Request::Job {
-                    id: 1,
-                    query: self.scenario.to_query(),
-                }),
-                ..Remote::default()
-            });
-            if self.here.as_ref().is_some_and(Engine::done) {
-                self.remote = Some(Remote::default());
-            }
-        }
-    }
-
-    /// The view worker failed (it could not start, or stopped): every job runs on the main
-    /// thread again, the current one from its start.
-    #[wasm_bindgen(js_name = workerGone)]
-    pub fn worker_gone(&mut self) {
-        if self.remote.take().is_some() {
-            self.new_job();
-        }
-    }
-
-    /// What the page's wiring should send to the view worker now: `{op: "job", id, query}`,
-    /// `{op: "more", id}`, `{op: "cancel", id}`, or `null`.
-    #[wasm_bindgen(js_name = takeRequest)]
-    pub fn take_request(&mut self) -> JsValue {
-        // a job this frame finished is not sent, or is stopped in the worker
-        self.hand_over();
-        match self.remote.as_mut().and_then(|r| r.outbox.take()) {
-            Some(r) => to_js(&r),
-            None => JsValue::NULL,
-        }
-    }
-
-    /// A snapshot from the view worker (`nums` and `texts` as `ViewJob::snapshot` made them).
-    /// Returns whether it is of the current job (a stale one is dropped); one that does not
-    /// read throws and changes nothing.
-    pub fn receive(&mut self, nums: Vec<f64>, texts: Vec<String>) -> Result<bool, JsError> {
-        let Some(r) = self.remote.as_mut() else {
-            return Ok(false);
-        };
-        let snap = snapshot::decode(&nums, texts)
-            .map_err(|e| JsError::new(&format!("a view worker's snapshot did not read: {e}")))?;
-        if snap.id != r.id {
-            return Ok(false);
-        }
-        r.snap = Some(snap);
-        r.seq += 1;
-        Ok(true)
-    }
-
     /// The chosen panels, if a choice was made.
     fn chosen(&self) -> Option<&[usize]> {
         self.panel_choice.as_deref()
@@ -496,41 +403,11 @@ impl Lab {
             r.outbox = Some(Request::Job {
                 id: r.id,
                 query: self.scenario.to_query(),
+                waited_ms: 0.0,
             });
         }
         self.forget_panels();
         self.invalidate();
-    }
-
-    /// Hands the job over to the worker's picture once the main thread has computed its share
-    /// and the worker's snapshot is as far (or done); tells the worker to stop a job the main
-    /// thread finished first.
-    fn hand_over(&mut self) {
-        let (Some(e), Some(r)) = (self.here.as_ref(), self.remote.as_mut()) else {
-            return;
-        };
-        if e.done() {
-            // finished here: the worker's work on it is not needed
-            if !r.cancelled {
-                r.cancelled = true;
-                r.outbox = match r.outbox {
-                    Some(Request::Job { .. }) => None, // never sent: nothing to stop
-                    _ => Some(Request::Cancel { id: r.id }),
-                };
-            }
-            return;
-        }
-        // the worker's finished job is final at once; a running one once the main thread has
-        // had its share and the worker is as far
-        let (caught_up, finished) = r.current().map_or((false, false), |s| {
-            (s.done || s.progress.0 >= e.progress().0, s.done)
-        });
-        if finished || (self.here_ms >= HANDOFF_MS && caught_up) {
-            self.here = None;
-            self.forget_panels();
-            // the worker's picture is another output: drawn afresh
-            self.drawn_output = None;
-        }
     }
 
     /// The next frame redraws everything.

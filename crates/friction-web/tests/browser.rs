@@ -320,7 +320,7 @@ fn serve(lab: &mut Lab) -> JsValue {
     if get(&req, "op").as_string().as_deref() == Some("job") {
         let query = get(&req, "query").as_string().unwrap();
         let id = num(&req, "id") as u32;
-        let mut job = friction_web::ViewJob::new(&query, id);
+        let mut job = friction_web::ViewJob::new(&query, id, num(&req, "waited_ms"));
         while !job.done() {
             job.run(1e9);
         }
@@ -374,12 +374,19 @@ fn a_lab_with_a_view_worker_draws_the_workers_job_as_it_would_its_own() {
         lab.svg(600, 400).unwrap() == alone.svg(600, 400).unwrap(),
         "the worker's picture is the page's own"
     );
-    assert_eq!(lab.csv().unwrap(), alone.csv().unwrap());
+    // the data of a job shown from the worker are the worker's to give
+    assert!(lab.csv().is_err());
+    let id = lab.worker_job().expect("the worker's job is shown");
+    let mut job = friction_web::ViewJob::new(&lab.query(), id, 0.0);
+    while !job.done() {
+        job.run(1e9);
+    }
+    assert_eq!(job.csv().ok(), alone.csv().ok());
     let rows = |l: &Lab| js_sys::JSON::stringify(&get(&l.readout(), "rows")).unwrap();
     assert_eq!(rows(&lab), rows(&alone));
 
     // a snapshot of an older job is dropped; one that does not read is refused, changing nothing
-    let old = friction_web::ViewJob::new(query, num(&req, "id") as u32 - 1).snapshot();
+    let old = friction_web::ViewJob::new(query, num(&req, "id") as u32 - 1, 0.0).snapshot();
     assert_eq!(receive(&mut lab, &old), Some(false));
     let e = lab.receive(vec![1.0], vec!["x".into()]).unwrap_err();
     assert!(!message(e).is_empty());

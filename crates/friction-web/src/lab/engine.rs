@@ -122,6 +122,12 @@ impl Engine {
         }
     }
 
+    /// Counts `ms` the reader waited for this job elsewhere (on the page, before the worker
+    /// took it).
+    pub(crate) fn waited(&mut self, ms: f64) {
+        self.wait.waited(ms);
+    }
+
     /// Seconds the reader has waited, and the most they wait.
     pub(crate) fn wait_s(&self) -> (f64, f64) {
         (self.wait.spent_s(), self.wait.budget_s())

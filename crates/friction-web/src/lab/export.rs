@@ -65,16 +65,21 @@ impl Lab {
     }
 
     /// The data on the plot as the CLI prints it for the same link (`Job::csv`): a header of
-    /// columns with units, then the rows. While the view worker still computes the job it
-    /// throws, saying so (the worker sends the data with its last snapshot).
+    /// columns with units, then the rows. Throws when the job shown is the view worker's: the
+    /// page then asks the worker (`ViewJob::csv` of [`Lab::worker_job`]); a long run's CSV is
+    /// tens of MB, which no snapshot should carry to the main thread.
     pub fn csv(&self) -> Result<String, JsError> {
-        match (&self.here, self.snap()) {
-            (Some(e), _) => Ok(e.csv()),
-            (None, Some(s)) if s.csv.is_some() => Ok(s.csv.clone().unwrap_or_default()),
-            _ => Err(JsError::new(
-                "the data are still being computed: export them when the plot is finished",
-            )),
+        match &self.here {
+            Some(e) => Ok(e.csv()),
+            None => Err(JsError::new("the data are in the view worker")),
         }
+    }
+
+    /// The worker's number of the job shown, when its data are in the view worker (`undefined`:
+    /// [`Lab::csv`] has them).
+    #[wasm_bindgen(js_name = workerJob)]
+    pub fn worker_job(&self) -> Option<u32> {
+        self.snap().map(|s| s.id)
     }
 
     /// The charts of the current output with the axes shown on the page.

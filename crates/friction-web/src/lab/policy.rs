@@ -60,6 +60,13 @@ impl WaitBudget {
         self.spent_ms >= self.budget_ms
     }
 
+    /// Counts `ms` waited before this budget's frames (another thread's), finite and positive only.
+    pub(crate) fn waited(&mut self, ms: f64) {
+        if ms.is_finite() && ms > 0.0 {
+            self.spent_ms += ms;
+        }
+    }
+
     /// "Keep computing": [`MORE_BUDGET_MS`] more from now; the next frame counts as a first.
     pub(crate) fn grant_more(&mut self) {
         self.budget_ms = self.spent_ms + MORE_BUDGET_MS;

@@ -27,8 +27,6 @@ pub(crate) struct Snapshot {
     pub(crate) budget_s: f64,
     pub(crate) readout: TableOut,
     pub(crate) timings: TableOut,
-    /// The data as the CLI writes them, in a snapshot of a finished (or stopped) job only.
-    pub(crate) csv: Option<String>,
     /// Every panel of the output.
     pub(crate) panels: Rc<Panels>,
 }
@@ -177,7 +175,6 @@ pub(crate) fn encode(engine: &Engine, id: u32) -> Wire {
     w.num(budget_s);
     w.table(&engine.readout());
     w.table(&engine.timings());
-    w.maybe(engine.done().then(|| engine.csv()).as_deref());
     let panels = engine.panels();
     w.num(panels.len() as f64);
     for (spec, legend) in panels.iter() {
@@ -214,7 +211,7 @@ pub(crate) fn decode(nums: &[f64], texts: Vec<String>) -> Result<Snapshot, Strin
     let (done, stopped, error) = (r.flag()?, r.flag()?, r.maybe()?);
     let progress = (r.count(usize::MAX)?, r.count(usize::MAX)?);
     let (spent_s, budget_s) = (r.num()?, r.num()?);
-    let (readout, timings, csv) = (r.table()?, r.table()?, r.maybe()?);
+    let (readout, timings) = (r.table()?, r.table()?);
     let n = r.count(r.texts.len())?;
     let mut panels = Vec::with_capacity(n);
     for _ in 0..n {
@@ -256,7 +253,6 @@ pub(crate) fn decode(nums: &[f64], texts: Vec<String>) -> Result<Snapshot, Strin
         budget_s,
         readout,
         timings,
-        csv,
         panels: Rc::new(panels),
     })
 }
@@ -302,7 +298,6 @@ mod tests {
             );
             same_panels(&s.panels, &e.panels());
             assert_eq!(s.readout.rows, e.readout().rows);
-            assert_eq!(s.csv.as_deref(), Some(e.csv().as_str()));
         }
     }
 

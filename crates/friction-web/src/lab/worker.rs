@@ -30,13 +30,17 @@ pub struct ViewJob {
 
 #[wasm_bindgen]
 impl ViewJob {
-    /// The job of `query` (the page's canonical link of its scenario), as the page's job `id`.
+    /// The job of `query` (the page's canonical link of its scenario), as the page's job `id`,
+    /// for a reader who has waited `waited_ms` for it already (the page computed it until the
+    /// worker started): the page's 4 s budget counts from the reader's first wait.
     #[wasm_bindgen(constructor)]
-    pub fn new(query: &str, id: u32) -> ViewJob {
+    pub fn new(query: &str, id: u32, waited_ms: f64) -> ViewJob {
         // the page sent a query it already checked: a key it cannot read would also fail there
         let (scenario, _) = Scenario::parse_lenient(query);
+        let mut engine = Engine::new(&scenario);
+        engine.waited(waited_ms);
         ViewJob {
-            engine: Engine::new(&scenario),
+            engine,
             id,
             since_sent: 0.0,
             sent: None,
@@ -97,6 +101,18 @@ impl ViewJob {
         );
         set("texts", &texts.into());
         out.into()
+    }
+
+    /// The job's data as the CLI writes them (the page's CSV export of a job it shows from
+    /// here); throws while the job still computes.
+    pub fn csv(&self) -> Result<String, JsError> {
+        if self.engine.done() {
+            Ok(self.engine.csv())
+        } else {
+            Err(JsError::new(
+                "the data are still being computed: export them when the plot is finished",
+            ))
+        }
     }
 
     /// "Keep computing" on a job stopped at its budget.
