@@ -51,7 +51,7 @@ pub(super) enum Request {
 impl Lab {
     /// Runs jobs in a view worker from now on (the page's wiring sends what
     /// [`Lab::take_request`] returns and hands back what the worker sends to
-    /// [`Lab::receive`]): the main thread then computes a job for its first [`HANDOFF_MS`]
+    /// [`Lab::receive`]): the main thread then computes a job for its first `HANDOFF_MS` (24 ms)
     /// only, and draws.
     #[wasm_bindgen(js_name = useWorker)]
     pub fn use_worker(&mut self) {

@@ -53,7 +53,7 @@ impl ViewJob {
     }
 
     /// Computes for up to `ms`; returns whether a snapshot is due (the first after
-    /// [`FIRST_SNAPSHOT_MS`], a new whole piece of output, [`SNAPSHOT_EVERY_MS`] of refining
+    /// `FIRST_SNAPSHOT_MS`, a new whole piece of output, `SNAPSHOT_EVERY_MS` of refining
     /// or of a first piece in progress, the end or the budget's stop).
     pub fn run(&mut self, ms: f64) -> bool {
         let clock = crate::lab::now;
@@ -78,7 +78,7 @@ impl ViewJob {
     }
 
     /// The job now: `{nums, texts}` (`nums` a `Float64Array` to transfer; see
-    /// [`snapshot`](super::snapshot)).
+    /// `lab/snapshot.rs`).
     pub fn snapshot(&mut self) -> JsValue {
         // a job that shows only whole runs (a robot run, the first stick-slip run) shows the
         // one in progress meanwhile, so the reader sees it grow rather than nothing for a second
