@@ -12,7 +12,7 @@ import { readFile, access } from "node:fs/promises";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import path from "node:path";
-import { startServer, launch, openPage, countColour, screenshot } from "./harness.js";
+import { startServer, launch, openPage, openOpaqueFrame, countColour, screenshot } from "./harness.js";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../crates/friction-fit/tests/fixtures");
 const REALDATA = path.resolve(import.meta.dirname, "../../../shared/realdata");
@@ -497,20 +497,8 @@ test("a record with a column N: the model's F_N follows it, and the plan and rep
 });
 
 test("in an opaque-origin sandboxed iframe the workspace says its worker cannot run, never fails silently", async () => {
-  const embedded = await startServer({ cors: true });
-  const host = await startServer({
-    root: "/nonexistent",
-    extra: {
-      "/host.html": {
-        type: "text/html; charset=utf-8",
-        body: `<!doctype html><html><head><link rel="icon" href="data:,"></head><body style="margin:0">
-          <iframe id="lab" src="${embedded.url}?v=1&view=fit" sandbox="allow-scripts" width="1000" height="700" style="border:0"></iframe></body></html>`,
-      },
-    },
-  });
+  const { problems, frame, close } = await openOpaqueFrame(browser.context, "v=1&view=fit");
   try {
-    const { page, problems } = await openPage(browser.context, `${host.origin}/host.html`, { allowedOrigins: [host.origin, embedded.origin] });
-    const frame = await (await page.waitForSelector("#lab")).contentFrame();
     await frame.waitForFunction(() => document.documentElement.dataset.ready === "1", null, { timeout: 20_000 });
     assert.equal(await frame.evaluate(() => origin), "null");
     // either the worker runs (the model list arrives) or the workspace says why it cannot
@@ -521,8 +509,7 @@ test("in an opaque-origin sandboxed iframe the workspace says its worker cannot 
     assert.equal(await frame.isVisible("#fit-message"), true);
     assert.deepEqual(problems, []);
   } finally {
-    await host.close();
-    await embedded.close();
+    await close();
   }
 });
 

@@ -87,6 +87,34 @@ export async function openPage(context, url, { allowedOrigins, initScript } = {}
   return { page, problems };
 }
 
+/**
+ * Opens a host page on an origin of its own that frames the page's `query` in an opaque-origin
+ * iframe (`#lab`, sandbox="allow-scripts" without allow-same-origin), the page served with CORS
+ * as GitHub Pages serves it. Returns `{page, problems, frame, close}`.
+ */
+export async function openOpaqueFrame(context, query, { width = 1000, height = 700 } = {}) {
+  const embedded = await startServer({ cors: true });
+  const host = await startServer({
+    root: "/nonexistent",
+    extra: {
+      "/host.html": {
+        type: "text/html; charset=utf-8",
+        body: `<!doctype html><html><head><link rel="icon" href="data:,"></head><body style="margin:0">
+          <iframe id="lab" src="${embedded.url}?${query}" sandbox="allow-scripts" width="${width}" height="${height}" style="border:0"></iframe></body></html>`,
+      },
+    },
+  });
+  const close = async () => { await host.close(); await embedded.close(); };
+  try {
+    const { page, problems } = await openPage(context, `${host.origin}/host.html`, { allowedOrigins: [host.origin, embedded.origin] });
+    const frame = await (await page.waitForSelector("#lab")).contentFrame();
+    return { page, problems, frame, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
+
 /** Saves a screenshot under tests/artifacts/ (look at it!). */
 export async function screenshot(page, name) {
   await mkdir(ARTIFACTS, { recursive: true });

@@ -5,7 +5,7 @@
 // frame with an opaque origin) computes every job itself.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launch, openPage, screenshot } from "./harness.js";
+import { startServer, launch, openPage, openOpaqueFrame, screenshot } from "./harness.js";
 
 let server, browser;
 before(async () => {
@@ -121,20 +121,8 @@ test("the phenomena matrix computes its rows in the view worker", async () => {
 test("a frame that cannot start a worker computes every job on the page", async () => {
   // an opaque origin (sandbox without allow-same-origin) on a server that answers cross-origin
   // requests: the page loads, starts no worker and draws the heavy link itself
-  const embedded = await startServer({ cors: true });
-  const host = await startServer({
-    root: "/nonexistent",
-    extra: {
-      "/host.html": {
-        type: "text/html; charset=utf-8",
-        body: `<!doctype html><html><head><link rel="icon" href="data:,"></head><body style="margin:0">
-          <iframe id="lab" src="${embedded.url}?${HEAVY}" sandbox="allow-scripts" width="900" height="700" style="border:0"></iframe></body></html>`,
-      },
-    },
-  });
+  const { page, problems, frame, close } = await openOpaqueFrame(browser.context, HEAVY, { width: 900 });
   try {
-    const { page, problems } = await openPage(browser.context, `${host.origin}/host.html`, { allowedOrigins: [host.origin, embedded.origin] });
-    const frame = await (await page.waitForSelector("#lab")).contentFrame();
     await frame.waitForFunction(() => document.documentElement.dataset.done === "1", null, { timeout: 60_000 });
     assert.equal(await frame.evaluate(() => origin), "null");
     assert.equal(await frame.evaluate(() => window.frictionLab.worker), null, "no worker in an opaque origin");
@@ -142,7 +130,6 @@ test("a frame that cannot start a worker computes every job on the page", async 
     assert.deepEqual(problems, []);
     await page.close();
   } finally {
-    await host.close();
-    await embedded.close();
+    await close();
   }
 });
