@@ -32,7 +32,7 @@ use engine::{Engine, Panels};
 use policy::{Axes, DrawDeferral, LegendPlan, StableAxes};
 use remote::{Remote, Request};
 use snapshot::Snapshot;
-use wire::{ControlOut, Status, TableOut, TicksOut};
+use wire::{ControlOut, JobState, Status, TableOut, TicksOut};
 
 /// How long the main thread computes a job itself when a view worker runs it too \[ms of
 /// computing\]: a light job (a slider step of the default view) finishes here and is drawn in
@@ -324,11 +324,11 @@ impl Lab {
                 self.invalidate();
             }
         } else if let Some(r) = self.remote.as_mut() {
-            if let Some(s) = r.snap.as_mut().filter(|s| s.id == r.id && s.stopped) {
+            if let Some(s) = r.snap.as_mut().filter(|s| s.id == r.id && s.state.stopped) {
                 // computing again: not done until the worker says so
-                s.stopped = false;
-                s.done = false;
-                s.error = None;
+                s.state.stopped = false;
+                s.state.done = false;
+                s.state.error = None;
                 r.outbox = Some(Request::More { id: r.id });
                 self.invalidate();
             }
@@ -348,8 +348,7 @@ impl Lab {
         }
     }
 
-    /// Every panel of the output shown (the main thread's job or the worker's last snapshot,
-    /// of an earlier job while the current one has sent none).
+    /// Every panel of the output shown (the main thread's job or the worker's snapshot of it).
     fn all_panels(&self) -> Rc<Panels> {
         match (&self.here, self.snap()) {
             (Some(e), _) => e.panels(),
@@ -423,8 +422,11 @@ impl Lab {
     pub fn frame(&mut self, budget_ms: f64) -> Result<JsValue, JsError> {
         self.hand_over();
         // the final picture is on screen and nothing asked for a redraw (a released slider)
-        if self.drawn_final && self.shows().done {
-            return Ok(self.status(true, false));
+        if self.drawn_final {
+            let state = self.shows();
+            if state.done {
+                return Ok(self.status(state, false));
+            }
         }
         let draw_only = self.deferral.draw_only_now();
         let never_drawn = self.surface.as_ref().is_some_and(Surface::never_drawn);
@@ -453,10 +455,16 @@ impl Lab {
             .deferral
             .defer(first, just_stopped && self.surface.is_some())
         {
-            return Ok(self.status(false, false));
+            // not done: the picture goes to the next frame
+            let state = JobState {
+                done: false,
+                ..self.shows()
+            };
+            return Ok(self.status(state, false));
         }
         // a stopped job is finished for the page: its picture is final
-        let done = self.shows().done;
+        let state = self.shows();
+        let done = state.done;
         let mut background = false;
         let changed = done || key == Drawn::Here(None) || Some(key) != self.drawn_output;
         let panels = if changed {
@@ -489,57 +497,24 @@ impl Lab {
             background = surface.draw_panels(&list, plan.band())?;
         }
         self.drawn_final = done;
-        Ok(self.status(done, background))
+        Ok(self.status(state, background))
     }
 
-    /// The state of the job shown: the main thread's, or the worker's last snapshot of it.
-    fn shows(&self) -> Status {
-        let (spent_s, budget_s) = (0.0, policy::WAIT_BUDGET_MS / 1000.0);
-        let waiting = Status {
-            done: false,
-            progress: (0, 0),
-            background: false,
-            error: None,
-            stopped: false,
-            spent_s,
-            budget_s,
-            first_drawing: false,
-        };
+    /// The state of the job shown: the main thread's, or the worker's snapshot of it.
+    fn shows(&self) -> JobState {
         match (&self.here, self.snap()) {
-            (Some(e), _) => {
-                let (spent_s, budget_s) = e.wait_s();
-                Status {
-                    done: e.done(),
-                    progress: e.progress(),
-                    background: false,
-                    error: e.error(),
-                    stopped: e.stopped(),
-                    spent_s,
-                    budget_s,
-                    first_drawing: false,
-                }
-            }
-            (None, Some(s)) => Status {
-                done: s.done,
-                progress: s.progress,
-                background: false,
-                error: s.error.clone(),
-                stopped: s.stopped,
-                spent_s: s.spent_s,
-                budget_s: s.budget_s,
-                first_drawing: false,
-            },
-            (None, None) => waiting,
+            (Some(e), _) => e.state(),
+            (None, Some(s)) => s.state.clone(),
+            (None, None) => JobState::waiting(),
         }
     }
 
     /// What [`Lab::frame`] tells the page.
-    fn status(&self, done: bool, background: bool) -> JsValue {
+    fn status(&self, state: JobState, background: bool) -> JsValue {
         to_js(&Status {
-            done,
+            state,
             background,
             first_drawing: self.first_drawing.take(),
-            ..self.shows()
         })
     }
 

@@ -12,7 +12,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::policy::WaitBudget;
-use super::wire::TableOut;
+use super::wire::{JobState, TableOut};
 
 /// The panels (chart, legend) of one output.
 pub(crate) type Panels = Vec<(ChartSpec, Vec<Series>)>;
@@ -99,9 +99,20 @@ impl Engine {
         self.job.done() || self.stopped.is_some()
     }
 
-    /// Whether the job was stopped at its budget.
-    pub(crate) fn stopped(&self) -> bool {
-        self.stopped.is_some()
+    /// How far the job is, as the page shows it.
+    pub(crate) fn state(&self) -> JobState {
+        JobState {
+            done: self.done(),
+            progress: self.job.progress(),
+            // the job's error and the budget stop's message, one sentence after the other
+            error: match (self.job.error(), &self.stopped) {
+                (Some(e), Some(s)) => Some(format!("{e} {s}")),
+                (e, s) => e.or_else(|| s.clone()),
+            },
+            stopped: self.stopped.is_some(),
+            spent_s: self.wait.spent_s(),
+            budget_s: self.wait.budget_s(),
+        }
     }
 
     /// (finished, total) units of the job.
@@ -114,23 +125,15 @@ impl Engine {
         self.job.output_version()
     }
 
-    /// The job's error and the budget stop's message, one sentence after the other.
-    pub(crate) fn error(&self) -> Option<String> {
-        match (self.job.error(), &self.stopped) {
-            (Some(e), Some(s)) => Some(format!("{e} {s}")),
-            (e, s) => e.or_else(|| s.clone()),
-        }
-    }
-
     /// Counts `ms` the reader waited for this job elsewhere (on the page, before the worker
     /// took it).
     pub(crate) fn waited(&mut self, ms: f64) {
         self.wait.waited(ms);
     }
 
-    /// Seconds the reader has waited, and the most they wait.
-    pub(crate) fn wait_s(&self) -> (f64, f64) {
-        (self.wait.spent_s(), self.wait.budget_s())
+    /// Milliseconds the reader has waited.
+    pub(crate) fn waited_ms(&self) -> f64 {
+        self.wait.spent_s() * 1000.0
     }
 
     /// "Keep computing": resumes a job stopped at its budget with more time; whether it was

@@ -14,8 +14,8 @@ pub(super) struct Remote {
     pub(super) id: u32,
     /// A request not yet handed to the page's worker wiring ([`Lab::take_request`]).
     pub(super) outbox: Option<Request>,
-    /// The last snapshot received (of an earlier job while the current one has sent none: its
-    /// picture stays on screen until the new one comes).
+    /// The last snapshot received (shown only while it is of the current job: until then the
+    /// main thread computes and draws the new job itself).
     pub(super) snap: Option<Snapshot>,
     /// Snapshots received, counting: which one was drawn last.
     pub(super) seq: usize,
@@ -56,19 +56,17 @@ impl Lab {
     #[wasm_bindgen(js_name = useWorker)]
     pub fn use_worker(&mut self) {
         if self.remote.is_none() {
-            // the job running here goes on until the worker's answer has caught up with it
+            // a job running here goes on until the worker's answer has caught up with it
+            let running = self.here.as_ref().filter(|e| !e.done());
             self.remote = Some(Remote {
                 id: 1,
-                outbox: Some(Request::Job {
+                outbox: running.map(|e| Request::Job {
                     id: 1,
                     query: self.scenario.to_query(),
-                    waited_ms: self.here.as_ref().map_or(0.0, |e| e.wait_s().0 * 1000.0),
+                    waited_ms: e.waited_ms(),
                 }),
                 ..Remote::default()
             });
-            if self.here.as_ref().is_some_and(Engine::done) {
-                self.remote = Some(Remote::default());
-            }
         }
     }
 
@@ -133,8 +131,8 @@ impl Lab {
         // the worker's finished job is final at once; a running one once the main thread has
         // had its share (or has nothing to show: a job of whole runs) and the worker is as far
         let (caught_up, finished, shows) = r.current().map_or((false, false, false), |s| {
-            let caught_up = s.done || s.progress.0 >= e.progress().0;
-            (caught_up, s.done, !s.panels.is_empty())
+            let caught_up = s.state.done || s.state.progress.0 >= e.progress().0;
+            (caught_up, s.state.done, !s.panels.is_empty())
         });
         let share_done = self.here_ms >= HANDOFF_MS || (shows && !e.has_output());
         if finished || (share_done && caught_up) {

@@ -12,19 +12,14 @@ use plotters::style::RGBColor;
 use std::rc::Rc;
 
 use super::engine::{Engine, Panels};
-use super::wire::TableOut;
+use super::wire::{JobState, TableOut};
 
 /// A job's state as the page shows it, from one moment of the worker's run.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub(crate) struct Snapshot {
     /// The page's number of the job (requests and snapshots of older jobs are stale).
     pub(crate) id: u32,
-    pub(crate) done: bool,
-    pub(crate) stopped: bool,
-    pub(crate) error: Option<String>,
-    pub(crate) progress: (usize, usize),
-    pub(crate) spent_s: f64,
-    pub(crate) budget_s: f64,
+    pub(crate) state: JobState,
     pub(crate) readout: TableOut,
     pub(crate) timings: TableOut,
     /// Every panel of the output.
@@ -164,15 +159,14 @@ impl Reader<'_> {
 pub(crate) fn encode(engine: &Engine, id: u32) -> Wire {
     let mut w = Wire::default();
     w.num(f64::from(id));
-    w.flag(engine.done());
-    w.flag(engine.stopped());
-    w.maybe(engine.error().as_deref());
-    let (finished, total) = engine.progress();
-    w.num(finished as f64);
-    w.num(total as f64);
-    let (spent_s, budget_s) = engine.wait_s();
-    w.num(spent_s);
-    w.num(budget_s);
+    let st = engine.state();
+    w.flag(st.done);
+    w.flag(st.stopped);
+    w.maybe(st.error.as_deref());
+    w.num(st.progress.0 as f64);
+    w.num(st.progress.1 as f64);
+    w.num(st.spent_s);
+    w.num(st.budget_s);
     w.table(&engine.readout());
     w.table(&engine.timings());
     let panels = engine.panels();
@@ -211,6 +205,14 @@ pub(crate) fn decode(nums: &[f64], texts: Vec<String>) -> Result<Snapshot, Strin
     let (done, stopped, error) = (r.flag()?, r.flag()?, r.maybe()?);
     let progress = (r.count(usize::MAX)?, r.count(usize::MAX)?);
     let (spent_s, budget_s) = (r.num()?, r.num()?);
+    let state = JobState {
+        done,
+        progress,
+        error,
+        stopped,
+        spent_s,
+        budget_s,
+    };
     let (readout, timings) = (r.table()?, r.table()?);
     let n = r.count(r.texts.len())?;
     let mut panels = Vec::with_capacity(n);
@@ -245,12 +247,7 @@ pub(crate) fn decode(nums: &[f64], texts: Vec<String>) -> Result<Snapshot, Strin
     }
     Ok(Snapshot {
         id: id as u32,
-        done,
-        stopped,
-        error,
-        progress,
-        spent_s,
-        budget_s,
+        state,
         readout,
         timings,
         panels: Rc::new(panels),
@@ -292,7 +289,7 @@ mod tests {
             let e = finished(q);
             let w = encode(&e, 7);
             let s = decode(&w.nums, w.texts).unwrap();
-            assert_eq!((s.id, s.done, s.progress), (7, true, e.progress()));
+            assert_eq!((s.id, &s.state), (7, &e.state()));
             assert!(
                 !s.panels.is_empty() && s.panels[0].0.series.iter().any(|c| c.points.len() > 10)
             );

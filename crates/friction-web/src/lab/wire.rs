@@ -63,17 +63,41 @@ impl ControlOut {
     }
 }
 
-#[derive(Serialize)]
-pub(super) struct Status {
+/// How far a job is, as the page shows it: the main thread's job or a worker's snapshot of its
+/// own (the same fields cross in [`Snapshot`](super::snapshot::Snapshot)).
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub(super) struct JobState {
+    /// Finished, or stopped at the wait budget: its picture is final.
     pub(super) done: bool,
     pub(super) progress: (usize, usize),
-    pub(super) background: bool,
     pub(super) error: Option<String>,
     /// The job was stopped at its time budget (the page offers to keep computing).
     pub(super) stopped: bool,
     /// Seconds the reader has waited for the current job, and the most they wait.
     pub(super) spent_s: f64,
     pub(super) budget_s: f64,
+}
+
+impl JobState {
+    /// A job nothing is known of yet.
+    pub(super) fn waiting() -> JobState {
+        JobState {
+            done: false,
+            progress: (0, 0),
+            error: None,
+            stopped: false,
+            spent_s: 0.0,
+            budget_s: super::policy::WAIT_BUDGET_MS / 1000.0,
+        }
+    }
+}
+
+/// What [`Lab::frame`](super::Lab::frame) tells the page.
+#[derive(Serialize)]
+pub(super) struct Status {
+    #[serde(flatten)]
+    pub(super) state: JobState,
+    pub(super) background: bool,
     /// This frame drew the current job's output for the first time.
     pub(super) first_drawing: bool,
 }
