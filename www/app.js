@@ -216,6 +216,8 @@ class Page {
     this.signature = "";
     this.sigmaMode = this.lab.sigmaForm();
     this.lastProgress = "";
+    this.framed = false; // whether this Lab has had a frame
+    this.readoutTimer = null;
     this.liveTimer = null;
     this.models = bindings.modelList();
     this.modelById = new Map(this.models.map((m) => [m.id, m]));
@@ -423,6 +425,7 @@ class Page {
     this.worker?.stop();
     this.lab.free?.();
     this.lab = new this.b.Lab(core);
+    this.framed = false;
     this.startWorker();
     // the same view on the other module (or Back to it) keeps the embed's panels
     if (chosen && this.lab.view() === view) this.lab.setPanels(chosen);
@@ -1145,9 +1148,12 @@ class Page {
       if (structural || committing) this.syncControls(structural);
     }
     const t1 = performance.now();
-    // The first frame of a load draws nothing (the lab gives a surface's first drawing the next
-    // frame to itself), so it computes as long as a refining frame rather than an input's.
-    const st = this.lab.frame(hadInput ? FIRST_BUDGET_MS : LATER_BUDGET_MS);
+    // A new Lab's first frame computes only as long as an input's: its first unit of work runs
+    // the solver's code for the first time, and V8 compiles each wasm function at its first
+    // call (15 ms and more of that frame at load, issue 39).
+    const first = !this.framed;
+    this.framed = true;
+    const st = this.lab.frame(hadInput || first ? FIRST_BUDGET_MS : LATER_BUDGET_MS);
     // after the frame: a job the frame finished on the page is not sent, only a new one
     this.pumpWorker();
     if (window.frictionLabBench && hadInput) {
@@ -1186,7 +1192,21 @@ class Page {
     const prog = `${st.progress[0]}/${st.progress[1]}:${st.done}`;
     if (prog !== this.lastProgress || hadInput) {
       this.lastProgress = prog;
-      this.showReadout(st.done);
+      if (st.done || hadInput) {
+        // a finished picture and a slider's step show their numbers in the same frame
+        clearTimeout(this.readoutTimer);
+        this.readoutTimer = null;
+        this.showReadout(st.done);
+      } else if (this.readoutTimer === null) {
+        // An unfinished job's numbers are laid out in a task of their own, after this frame:
+        // at load, the table's first layout (each new font size resolved through the browser
+        // process, 15-40 ms here) with a frame's computing and drawing made tasks over 50 ms.
+        this.readoutTimer = setTimeout(() => {
+          this.readoutTimer = null;
+          this.showReadout(false);
+          void $("readout-table").offsetHeight; // the layout here, not in the next frame
+        }, 0);
+      }
     }
     if (st.done && !this.firstDone) {
       this.firstDone = true;

@@ -44,6 +44,9 @@ pub struct Surface {
     dpr: f64,
     bg_key: String,
     transforms: Vec<PlotTransform>,
+    /// The key of a first drawing split over frames, while its panels are not all drawn
+    /// ([`Surface::draw_panels`]'s `slice_ms`); `transforms` holds the panels drawn so far.
+    partial: Option<String>,
     /// Pixel points of the curve being stroked; reused so frames do not allocate for it.
     scratch: Vec<(f64, f64)>,
     /// The canvases' CSS size \[px\] as last read, until [`Surface::resized`]: reading it
@@ -64,6 +67,10 @@ fn hex(c: RGBColor) -> String {
     format!("#{:02x}{:02x}{:02x}", c.0, c.1, c.2)
 }
 
+fn plot_err(e: impl ToString) -> JsError {
+    JsError::new(&e.to_string())
+}
+
 fn js(e: JsValue) -> JsError {
     JsError::new(&format!("{e:?}"))
 }
@@ -80,6 +87,7 @@ impl Surface {
             dpr: 1.0,
             bg_key: String::new(),
             transforms: Vec::new(),
+            partial: None,
             scratch: Vec::with_capacity(4096),
             css: None,
         })
@@ -116,7 +124,7 @@ impl Surface {
     /// Whether nothing was drawn on this surface yet: its first drawing runs the chart code
     /// cold, so the caller gives it a frame of its own.
     pub fn never_drawn(&self) -> bool {
-        self.bg_key.is_empty()
+        self.bg_key.is_empty() && self.partial.is_none()
     }
 
     /// The page says the canvases may have changed size: the next drawing reads it again.
@@ -141,12 +149,19 @@ impl Surface {
     /// band when `legend` is given (the panels then draw none of their own). Each panel's frame
     /// (its series give only the legend) goes on the background, redrawn only if any frame, the
     /// legend or the canvas size changed; the curves are stroked on the overlay every call.
-    /// Returns whether the background was redrawn.
+    ///
+    /// With `slice_ms`, a first drawing (onto a blank background) stops after the panel that
+    /// spent it and goes on at the next call with the same frames: a surface's first drawing
+    /// runs the chart code and the text measuring cold, and six panels of it in one frame made
+    /// a task of 60-100 ms on the main thread at load (issue 39). A panel whose frame is not
+    /// drawn yet gets no curves. Later redraws are whole, so a picture is never half old.
     pub fn draw_panels(
         &mut self,
         panels: &[(&ChartSpec, &[Series])],
         legend: Option<&[Series]>,
-    ) -> Result<bool, JsError> {
+        slice_ms: Option<f64>,
+    ) -> Result<Drawing, JsError> {
+        let t0 = crate::lab::now();
         self.fit();
         let mut key = format!("{}x{}@{}", self.bg.width(), self.bg.height(), self.dpr);
         for (frame, _) in panels {
@@ -161,14 +176,24 @@ impl Surface {
                 s.dashed
             ));
         }
-        let mut redrew = false;
+        let mut drawing = Drawing {
+            background: false,
+            complete: true,
+        };
         if key != self.bg_key || self.transforms.len() != panels.len() {
+            // a split first drawing goes on where it stopped if nothing it drew has changed
+            let from = match &self.partial {
+                Some(k) if *k == key => self.transforms.len(),
+                _ => 0,
+            };
             let backend = CanvasBackend::with_canvas_object(self.bg.clone())
                 .map(Canvas::Main)
                 .ok_or_else(|| JsError::new("canvas has no 2d context"))?;
             let root = backend.into_drawing_area();
-            root.fill(&WHITE)
-                .map_err(|e| JsError::new(&e.to_string()))?;
+            if from == 0 {
+                root.fill(&WHITE).map_err(plot_err)?;
+                self.transforms.clear();
+            }
             let style = Style {
                 scale: self.dpr,
                 legend: legend.is_none(),
@@ -177,8 +202,9 @@ impl Surface {
                 Some(entries) => {
                     let h = legend_band_height(&root, entries, &style);
                     let (band, rest) = root.split_vertically(h);
-                    draw_legend_band(&band, entries, &style)
-                        .map_err(|e| JsError::new(&e.to_string()))?;
+                    if from == 0 {
+                        draw_legend_band(&band, entries, &style).map_err(plot_err)?;
+                    }
                     rest
                 }
                 None => root,
@@ -186,14 +212,24 @@ impl Surface {
             let (w, h) = root.dim_in_pixel();
             let (rows, cols) = grid_for(panels.len(), w as f64, h as f64);
             let areas = root.split_evenly((rows, cols));
-            self.transforms.clear();
-            for ((frame, _), area) in panels.iter().zip(&areas) {
-                let t =
-                    draw_frame(area, frame, &style).map_err(|e| JsError::new(&e.to_string()))?;
+            // only onto a blank background: a redraw in slices would show old frames beside new
+            let split = slice_ms.filter(|_| self.bg_key.is_empty());
+            for ((frame, _), area) in panels.iter().zip(&areas).skip(from) {
+                let t = draw_frame(area, frame, &style).map_err(plot_err)?;
                 self.transforms.push(t);
+                let spent = split.is_some_and(|s| crate::lab::now() - t0 >= s);
+                if spent && self.transforms.len() < panels.len() {
+                    drawing.complete = false;
+                    break;
+                }
             }
-            self.bg_key = key;
-            redrew = true;
+            if drawing.complete {
+                self.bg_key = key;
+                self.partial = None;
+            } else {
+                self.partial = Some(key);
+            }
+            drawing.background = true;
         }
         let ctx = &self.fg_ctx;
         ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -237,8 +273,17 @@ impl Surface {
             }
             ctx.restore();
         }
-        Ok(redrew)
+        Ok(drawing)
     }
+}
+
+/// What one [`Surface::draw_panels`] call drew.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Drawing {
+    /// The background (frames, text, legend) was redrawn, wholly or in part.
+    pub background: bool,
+    /// Every panel is drawn; false while a first drawing split over frames goes on.
+    pub complete: bool,
 }
 
 /// Everything the background depends on; the background is redrawn only when this changes.
@@ -269,11 +314,8 @@ mod tests {
         c
     }
 
-    #[wasm_bindgen_test]
-    fn four_panels_each_get_their_curve_in_their_own_quadrant() {
-        let (bg, fg) = (canvas(), canvas());
-        let mut s = Surface::new(bg, fg.clone()).unwrap();
-        // the core's steady-state Stribeck law of the FrBD letter's Table I, 300 points
+    /// One panel: the core's steady-state Stribeck law of the FrBD letter's Table I, 300 points.
+    fn stribeck_chart() -> ChartSpec {
         let law = friction_core::stribeck::Stribeck::TABLE_I;
         let points: Vec<(f64, f64)> = (0..300)
             .map(|i| {
@@ -281,7 +323,7 @@ mod tests {
                 (v, law.steady(v, 0.0))
             })
             .collect();
-        let spec = ChartSpec {
+        ChartSpec {
             title: "Steady-state Stribeck friction".into(),
             x_label: "relative velocity v [m/s]".into(),
             y_label: "friction force F [N]".into(),
@@ -296,13 +338,29 @@ mod tests {
             }],
             notes: Vec::new(),
             y_scale: 0.0,
-        };
-        let frames: Vec<ChartSpec> = (0..4).map(|_| spec.clone()).collect();
+        }
+    }
+
+    /// The pixels of a canvas.
+    fn pixels(c: &HtmlCanvasElement) -> Vec<u8> {
+        context(c)
+            .unwrap()
+            .get_image_data(0.0, 0.0, c.width() as f64, c.height() as f64)
+            .unwrap()
+            .data()
+            .0
+    }
+
+    #[wasm_bindgen_test]
+    fn four_panels_each_get_their_curve_in_their_own_quadrant() {
+        let (bg, fg) = (canvas(), canvas());
+        let mut s = Surface::new(bg, fg.clone()).unwrap();
+        let frames: Vec<ChartSpec> = (0..4).map(|_| stribeck_chart()).collect();
         let list: Vec<(&ChartSpec, &[Series])> =
             frames.iter().map(|f| (f, f.series.as_slice())).collect();
-        assert!(s.draw_panels(&list, None).unwrap());
+        assert!(s.draw_panels(&list, None, None).unwrap().background);
         assert!(
-            !s.draw_panels(&list, None).unwrap(),
+            !s.draw_panels(&list, None, None).unwrap().background,
             "unchanged frames are not redrawn"
         );
         let ctx = context(&fg).unwrap();
@@ -318,5 +376,46 @@ mod tests {
                 .count();
             assert!(blue > 100, "quadrant ({qx}, {qy}) has its curve: {blue} px");
         }
+    }
+
+    #[wasm_bindgen_test]
+    fn a_first_drawing_split_over_calls_ends_as_one_drawn_at_once() {
+        let frames: Vec<ChartSpec> = (0..6).map(|_| stribeck_chart()).collect();
+        let list: Vec<(&ChartSpec, &[Series])> =
+            frames.iter().map(|f| (f, f.series.as_slice())).collect();
+        let legend = frames[0].series.as_slice();
+        let (bg1, fg1) = (canvas(), canvas());
+        let mut whole = Surface::new(bg1.clone(), fg1.clone()).unwrap();
+        let d = whole.draw_panels(&list, Some(legend), None).unwrap();
+        assert!(d.background && d.complete);
+        // a slice of 0 ms: one panel per call, and no curves on a panel before its frame
+        let (bg2, fg2) = (canvas(), canvas());
+        let mut split = Surface::new(bg2.clone(), fg2.clone()).unwrap();
+        for n in 1..6 {
+            let d = split.draw_panels(&list, Some(legend), Some(0.0)).unwrap();
+            assert!(d.background && !d.complete, "call {n} is not the last");
+            assert_eq!(split.transforms().len(), n, "panels drawn after call {n}");
+            assert!(!split.never_drawn(), "a split drawing has begun");
+        }
+        assert!(
+            pixels(&fg2) != pixels(&fg1),
+            "the sixth panel has no curve yet"
+        );
+        let d = split.draw_panels(&list, Some(legend), Some(0.0)).unwrap();
+        assert!(
+            d.background && d.complete,
+            "the sixth call draws the last panel"
+        );
+        assert!(pixels(&bg1) == pixels(&bg2), "the same background");
+        assert!(pixels(&fg1) == pixels(&fg2), "the same curves");
+        // a later change of the frames redraws the whole background in one call, slice or not
+        let mut moved = frames.clone();
+        moved[3].x_range = (-0.1, 0.1);
+        let list: Vec<(&ChartSpec, &[Series])> =
+            moved.iter().map(|f| (f, f.series.as_slice())).collect();
+        let d = split.draw_panels(&list, Some(legend), Some(0.0)).unwrap();
+        assert!(d.background && d.complete, "a redraw is never split");
+        whole.draw_panels(&list, Some(legend), None).unwrap();
+        assert!(pixels(&bg1) == pixels(&bg2), "the same redrawn background");
     }
 }

@@ -136,7 +136,7 @@ impl FitCharts {
                 // reciprocating test's F–v is a full rectangle), so a legend inside it had no
                 // free corner, and the overlay's curves crossed its words
                 let series = spec.series.as_slice();
-                surface.draw_panels(&[(&spec, series)], Some(series))?;
+                surface.draw_panels(&[(&spec, series)], Some(series), None)?;
             }
         }
         Ok(())

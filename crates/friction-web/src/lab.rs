@@ -29,7 +29,7 @@ pub use worker::ViewJob;
 
 use crate::{to_js, JsParamError};
 use engine::{Engine, Panels};
-use policy::{Axes, DrawDeferral, LegendPlan, StableAxes};
+use policy::{Axes, DrawDeferral, LegendPlan, StableAxes, FIRST_DRAWING_SLICE_MS};
 use remote::{Remote, Request};
 use snapshot::Snapshot;
 use wire::{ControlOut, JobState, Status, TableOut, TicksOut};
@@ -494,7 +494,15 @@ impl Lab {
                 .zip(panels.iter())
                 .map(|(f, (spec, _))| (f, spec.series.as_slice()))
                 .collect();
-            background = surface.draw_panels(&list, plan.band())?;
+            let drawing = surface.draw_panels(&list, plan.band(), Some(FIRST_DRAWING_SLICE_MS))?;
+            background = drawing.background;
+            if !drawing.complete {
+                // the rest of the panels in the next frame, which only draws
+                self.drawn_output = None;
+                self.deferral.draw_next();
+                self.drawn_final = false;
+                return Ok(self.status(state, background));
+            }
         }
         self.drawn_final = done;
         Ok(self.status(state, background))

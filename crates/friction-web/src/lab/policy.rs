@@ -6,6 +6,12 @@
 use friction_plot::legend::shared_legend;
 use friction_plot::{data_bounds, make_legend_room, stable_range, ChartSpec, Series};
 
+/// How long a surface's first drawing may take in one frame \[ms\] before its remaining panels go
+/// to the next frame: cold, each panel of it is 5-25 ms of main thread (the chart code's first
+/// run, every font's first measuring), and six in one frame, with the page's first layout and
+/// the canvas upload, made tasks over 50 ms at load (issue 39).
+pub(crate) const FIRST_DRAWING_SLICE_MS: f64 = 8.0;
+
 /// How long the page may keep a reader waiting for one computation \[ms\] before it stops and
 /// explains what to change (the job's hint), with the picture of what was computed: a link
 /// draws or explains within 5 s of opening, load included (issue 18). The reader can grant
@@ -113,6 +119,12 @@ impl DrawDeferral {
     /// once per frame.
     pub(crate) fn draw_only_now(&mut self) -> bool {
         std::mem::take(&mut self.draw_only)
+    }
+
+    /// The next frame only draws: this one drew part of a first drawing
+    /// ([`FIRST_DRAWING_SLICE_MS`]).
+    pub(crate) fn draw_next(&mut self) {
+        self.draw_only = true;
     }
 
     /// Whether this frame leaves its drawing to the next: `first_drawing` (a surface's first,
@@ -418,6 +430,10 @@ mod tests {
         assert!(!d.draw_only_now(), "once");
         // the drawing after a stop waits too, but the next frame may compute
         assert!(d.defer(false, true));
+        assert!(!d.draw_only_now());
+        // the rest of a first drawing split over frames goes to a frame that only draws
+        d.draw_next();
+        assert!(d.draw_only_now());
         assert!(!d.draw_only_now());
     }
 
