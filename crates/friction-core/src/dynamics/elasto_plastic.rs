@@ -209,6 +209,10 @@ impl FrictionModel for ElastoPlastic {
             self.micro_slip_scale()
         }
     }
+    /// α = 0 (|z| ≤ z_ba, or v and z of opposite signs): ż = v and F = σ0 z + (σ1 + σ2) v.
+    fn elastic_at(&self, v: f64, x: &[f64]) -> bool {
+        self.elastic(x[0], v)
+    }
     fn state_scale(&self, _i: usize) -> f64 {
         self.fc / self.sigma0
     }
