@@ -280,3 +280,31 @@ impl FrictionModel for ElastoPlastic {
         g[0] = v;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// `elastic_at` (what closed loops weigh loosely) is exactly where α is 0.
+        #[test]
+        fn elastic_at_is_where_alpha_vanishes(v in -2e-3f64..2e-3, z in -1.6e-5f64..1.6e-5) {
+            let values: Vec<f64> = PARAMS.iter().map(|p| p.default).collect();
+            let m = build(&values).unwrap();
+            let e = ElastoPlastic {
+                fs: values[0] * values[2],
+                fc: values[1] * values[2],
+                sigma0: values[3],
+                sigma1: values[4],
+                sigma2: values[5],
+                vs: values[6],
+                i: values[7],
+                zba: values[8],
+                inv_vs: 1.0 / values[6],
+                inv_sigma0: 1.0 / values[3],
+            };
+            prop_assert_eq!(e.alpha(z, v) == 0.0, m.elastic_at(v, &[z]));
+        }
+    }
+}
