@@ -239,6 +239,16 @@ pub trait FrictionModel {
         self.micro_slip_scale()
     }
 
+    /// `true` where the law is a plain spring-damper at relative velocity `v` \[m/s\] and
+    /// states `x`: every state moves with v (ż = v) and the force is linear in the states and
+    /// v (elasto-plastic inside its elastic band, α = 0). A closed loop is then linear and
+    /// keeps x − z − v_b t exactly, so an error made there only feeds a decaying bristle mode
+    /// and cannot shift a later breakaway; closed loops that weigh errors by the state
+    /// ([`micro_slip_scale_varies`](Self::micro_slip_scale_varies)) weigh them loosely there.
+    fn elastic_at(&self, _v: f64, _x: &[f64]) -> bool {
+        false
+    }
+
     /// `true` when each continuous state's derivative depends only on that state, v and F_e
     /// (parallel elements such as GMS or the bristle model); solvers then factor an
     /// arrow-shaped Jacobian in O(n) instead of O(n³).

@@ -209,6 +209,10 @@ impl FrictionModel for ElastoPlastic {
             self.micro_slip_scale()
         }
     }
+    /// α = 0 (|z| ≤ z_ba, or v and z of opposite signs): ż = v and F = σ0 z + (σ1 + σ2) v.
+    fn elastic_at(&self, v: f64, x: &[f64]) -> bool {
+        self.elastic(x[0], v)
+    }
     fn state_scale(&self, _i: usize) -> f64 {
         self.fc / self.sigma0
     }
@@ -274,5 +278,33 @@ impl FrictionModel for ElastoPlastic {
     // α jumps where v changes sign while |z| > z_ba.
     fn switches(&self, v: f64, _fe: f64, _x: &[f64], g: &mut [f64]) {
         g[0] = v;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// `elastic_at` (what closed loops weigh loosely) is exactly where α is 0.
+        #[test]
+        fn elastic_at_is_where_alpha_vanishes(v in -2e-3f64..2e-3, z in -1.6e-5f64..1.6e-5) {
+            let values: Vec<f64> = PARAMS.iter().map(|p| p.default).collect();
+            let m = build(&values).unwrap();
+            let e = ElastoPlastic {
+                fs: values[0] * values[2],
+                fc: values[1] * values[2],
+                sigma0: values[3],
+                sigma1: values[4],
+                sigma2: values[5],
+                vs: values[6],
+                i: values[7],
+                zba: values[8],
+                inv_vs: 1.0 / values[6],
+                inv_sigma0: 1.0 / values[3],
+            };
+            prop_assert_eq!(e.alpha(z, v) == 0.0, m.elastic_at(v, &[z]));
+        }
     }
 }

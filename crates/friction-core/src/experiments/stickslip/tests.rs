@@ -188,3 +188,42 @@ fn gonthier_dwell_state_stays_in_range_with_analytic_partials() {
         sys.hi
     );
 }
+
+/// What `ELASTIC_LOOSENING` relies on: while elasto-plastic stays in its elastic band (α = 0)
+/// the loop keeps x − z − v_b t, step by step, to round-off, even with the band's errors
+/// weighed 1000 times looser (long steps through the loading before the first creep); once the
+/// creep has begun (α > 0) it no longer does, so the check can tell the two apart.
+#[test]
+fn elastic_band_keeps_the_loop_invariant_to_round_off() {
+    let m = bench_model("elasto-plastic");
+    let b = Bench::TABLE_6_1;
+    let opts = Options {
+        rtol: 1e-7,
+        atol: 1e-7,
+        h0: 1e-6,
+        hmax: b.tend / 200.0,
+        max_steps: 1_000_000,
+        predictive: true,
+    };
+    let drift = |tend: f64| {
+        let mut sys = ClosedLoop::new(m.as_ref(), &b, Drive::Belt);
+        sys.st.creep_weight = true;
+        let mut y = vec![0.0, b.vb, 0.0];
+        let mut solver = Rodas::with_method(Method::Rodas5P);
+        let stats = solver
+            .integrate(&mut sys, 0.0, &mut y, tend, &opts)
+            .unwrap();
+        // x − z − v_b t starts at 0
+        ((y[0] - y[2] - b.vb * tend).abs(), y[2], stats.steps)
+    };
+    // |z| reaches z_ba (6.867e-6 m) when k x = σ0 z_ba, near x = 0.34 m, t = 3.4 s.
+    let (d, z, steps) = drift(3.0);
+    assert!(z.abs() < 6.867e-6, "left the band: z = {z:e}");
+    assert!(
+        d < 1e-14,
+        "x − z − v_b t drifted by {d:e} m in {steps} steps"
+    );
+    let (d, z, _) = drift(6.0);
+    assert!(z.abs() > 6.867e-6, "no creep by 6 s: z = {z:e}");
+    assert!(d > 1e-9, "creep (α > 0) kept x − z − v_b t: {d:e} m");
+}

@@ -76,6 +76,15 @@ pub trait System {
         self.scale(i)
     }
 
+    /// [`System::scale_at`] of every continuous state at once (`scales` holds one per state),
+    /// for a system that can share the work between them (what the state says about its
+    /// regime is read once per step, not once per state).
+    fn scales_at(&self, y: &[f64], scales: &mut [f64]) {
+        for (i, sc) in scales.iter_mut().enumerate() {
+            *sc = self.scale_at(i, y);
+        }
+    }
+
     /// The value state `i` is measured from by the relative tolerance: its error is weighted
     /// by atol × [`System::scale`] + rtol × |y_i − origin|. 0 (plain |y_i|) unless the state
     /// moves about a known offset: the block's ẋ about the belt speed, where what the friction
@@ -147,6 +156,9 @@ macro_rules! forward_system {
         }
         fn scale_at(&self, i: usize, y: &[f64]) -> f64 {
             self.0.scale_at(i, y)
+        }
+        fn scales_at(&self, y: &[f64], scales: &mut [f64]) {
+            self.0.scales_at(y, scales)
         }
         fn rtol_origin(&self, i: usize) -> f64 {
             self.0.rtol_origin(i)
@@ -640,9 +652,7 @@ impl Rodas {
             self.f0[self.nc..].fill(0.0);
             self.stats.fevals += 1;
             if self.scales_vary {
-                for (i, sc) in self.scales.iter_mut().enumerate() {
-                    *sc = sys.scale_at(i, y);
-                }
+                sys.scales_at(y, &mut self.scales);
             }
             self.jacobian(sys, y);
             // Whether a landing on an event from this point already failed its error test.
