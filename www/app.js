@@ -309,10 +309,12 @@ class Page {
     });
     // embed-api.js, a classic script (see index.html), answers a course page's postMessage commands
     if (this.embed && window.frictionLabApi) this.api = window.frictionLabApi.install(this, this.origins);
-    // The first frame after load only lays out the page just built; computing and drawing start
-    // in the next. Together, the forced layout and the first compute and draw of six panels made
-    // one task of 200-300 ms on a slow machine, over the 200 ms a link may block input (issue 18).
-    requestAnimationFrame(() => this.schedule());
+    // The first frame after load only lays out and paints the page just built. Together, the
+    // forced layout and the first compute and draw of six panels made one task of 200-300 ms on a
+    // slow machine (issue 18). The first computing then runs in a task of its own, not in a frame:
+    // its first unit compiles the solver's wasm (lazily, at the first call), and a frame's paint
+    // with it made tasks over 50 ms (issue 39). Drawing starts in the frames after it.
+    requestAnimationFrame(() => setTimeout(() => { if (!this.scheduled) this.tick(); }, 0));
   }
 
   /** Replaces the whole state by a link's (Back/Forward): a fresh `Lab`, its controls and plot.

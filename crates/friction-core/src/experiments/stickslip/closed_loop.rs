@@ -354,6 +354,25 @@ impl<'a> ClosedLoop<'a> {
 }
 
 impl ClosedLoop<'_> {
+    /// State `i`'s error weight in a loop whose weights vary with the state
+    /// ([`System::scale_at`]): the block's velocity weighed by the law's micro-slip scale at
+    /// relative velocity `v` \[m/s\] and model states `z`, and every state
+    /// [`ELASTIC_LOOSENING`] times looser where the law is `elastic`.
+    fn weight(&self, i: usize, v: f64, z: &[f64], elastic: bool) -> f64 {
+        let mut s = self.scale(i);
+        if i == 1 {
+            let sv = self.model.micro_slip_scale_at(v, z) * self.st.b.vb.abs();
+            if sv > 0.0 && sv.is_finite() {
+                s = sv;
+            }
+        }
+        if elastic {
+            s * ELASTIC_LOOSENING
+        } else {
+            s
+        }
+    }
+
     /// The Jacobian from the model's analytic partials (free motion of a state model that
     /// provides them); false otherwise.
     fn analytic_jacobian(&self, y: &[f64], jac: &mut [f64]) -> bool {
@@ -552,39 +571,22 @@ impl System for ClosedLoop<'_> {
         if !self.scales_vary() {
             return self.scale(i);
         }
-        let v = y[1] - self.st.b.vb;
-        let z = self.z(y);
-        let mut s = self.scale(i);
-        if i == 1 {
-            let sv = self.model.micro_slip_scale_at(v, z) * self.st.b.vb.abs();
-            if sv > 0.0 && sv.is_finite() {
-                s = sv;
-            }
-        }
-        if self.model.elastic_at(v, z) {
-            s *= ELASTIC_LOOSENING;
-        }
-        s
+        let (v, z) = (y[1] - self.st.b.vb, self.z(y));
+        self.weight(i, v, z, self.model.elastic_at(v, z))
     }
 
     fn scales_at(&self, y: &[f64], scales: &mut [f64]) {
-        // scale_at's values, with the regime read once for all states
-        let v = y[1] - self.st.b.vb;
-        let z = self.z(y);
-        let loose = if self.scales_vary() && self.model.elastic_at(v, z) {
-            ELASTIC_LOOSENING
-        } else {
-            1.0
-        };
-        for (i, sc) in scales.iter_mut().enumerate() {
-            let mut s = self.scale(i);
-            if i == 1 && self.scales_vary() {
-                let sv = self.model.micro_slip_scale_at(v, z) * self.st.b.vb.abs();
-                if sv > 0.0 && sv.is_finite() {
-                    s = sv;
-                }
+        if !self.scales_vary() {
+            for (i, sc) in scales.iter_mut().enumerate() {
+                *sc = self.scale(i);
             }
-            *sc = s * loose;
+            return;
+        }
+        // the regime read once for all states
+        let (v, z) = (y[1] - self.st.b.vb, self.z(y));
+        let elastic = self.model.elastic_at(v, z);
+        for (i, sc) in scales.iter_mut().enumerate() {
+            *sc = self.weight(i, v, z, elastic);
         }
     }
 
