@@ -218,6 +218,7 @@ class Page {
     this.lastProgress = "";
     this.framed = false; // whether this Lab has had a frame
     this.readoutTimer = null;
+    this.jobDone = false;
     this.liveTimer = null;
     this.models = bindings.modelList();
     this.modelById = new Map(this.models.map((m) => [m.id, m]));
@@ -1194,19 +1195,20 @@ class Page {
     const prog = `${st.progress[0]}/${st.progress[1]}:${st.done}`;
     if (prog !== this.lastProgress || hadInput) {
       this.lastProgress = prog;
-      if (st.done || hadInput) {
-        // a finished picture and a slider's step show their numbers in the same frame
+      if (hadInput) {
+        // a slider's step shows its numbers with its picture, in the frame of its input
         clearTimeout(this.readoutTimer);
         this.readoutTimer = null;
         this.showReadout(st.done);
       } else if (this.readoutTimer === null) {
-        // An unfinished job's numbers are laid out in a task of their own, after this frame:
-        // at load, the table's first layout (each new font size resolved through the browser
-        // process, 15-40 ms here) with a frame's computing and drawing made tasks over 50 ms.
+        // Otherwise the numbers are laid out in a task of their own, after this frame: at load,
+        // the table's first layout (each new font size resolved through the browser process,
+        // 15-40 ms here) with a frame's computing and drawing made tasks over 50 ms (issue 39).
         this.readoutTimer = setTimeout(() => {
           this.readoutTimer = null;
-          this.showReadout(false);
+          this.showReadout(this.jobDone);
           void $("readout-table").offsetHeight; // the layout here, not in the next frame
+          this.markDone();
         }, 0);
       }
     }
@@ -1214,12 +1216,21 @@ class Page {
       this.firstDone = true;
       if (!this.workerTried) this.startWorker();
       performance.mark("fl-first-loops");
-      document.documentElement.dataset.ready = "1";
     }
-    document.documentElement.dataset.done = st.done ? "1" : "0";
+    this.jobDone = st.done;
+    // the page says it is done once the numbers of the finished picture are shown too
+    if (this.readoutTimer === null) this.markDone();
     if (!st.done || this.lab.needsFrame()) this.schedule();
     if (hadInput) this.scheduleUrl();
     if (window.frictionLabBench && hadInput) performance.measure("fl-tick", { start: t0, end: performance.now() });
+  }
+
+  /** Tells the tests and the course page's API (`data-done`, `data-ready`) whether the picture
+   * and the numbers shown are of a finished job. */
+  markDone() {
+    const root = document.documentElement;
+    if (this.jobDone) root.dataset.ready = "1";
+    root.dataset.done = this.jobDone ? "1" : "0";
   }
 
   /** The job's error or budget stop above the plot; a stop offers to keep computing. A message
