@@ -216,7 +216,6 @@ class Page {
     this.signature = "";
     this.sigmaMode = this.lab.sigmaForm();
     this.lastProgress = "";
-    this.framed = false; // whether this Lab has had a frame
     this.readoutTimer = null;
     this.jobDone = false;
     this.liveTimer = null;
@@ -428,7 +427,6 @@ class Page {
     this.worker?.stop();
     this.lab.free?.();
     this.lab = new this.b.Lab(core);
-    this.framed = false;
     this.startWorker();
     // the same view on the other module (or Back to it) keeps the embed's panels
     if (chosen && this.lab.view() === view) this.lab.setPanels(chosen);
@@ -1151,12 +1149,9 @@ class Page {
       if (structural || committing) this.syncControls(structural);
     }
     const t1 = performance.now();
-    // A new Lab's first frame computes only as long as an input's: its first unit of work runs
-    // the solver's code for the first time, and V8 compiles each wasm function at its first
-    // call (15 ms and more of that frame at load, issue 39).
-    const first = !this.framed;
-    this.framed = true;
-    const st = this.lab.frame(hadInput || first ? FIRST_BUDGET_MS : LATER_BUDGET_MS);
+    // The first frame of a load draws nothing (the lab gives a surface's first drawing the next
+    // frame to itself), so it computes as long as a refining frame rather than an input's.
+    const st = this.lab.frame(hadInput ? FIRST_BUDGET_MS : LATER_BUDGET_MS);
     // after the frame: a job the frame finished on the page is not sent, only a new one
     this.pumpWorker();
     if (window.frictionLabBench && hadInput) {
