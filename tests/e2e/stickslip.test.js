@@ -214,3 +214,40 @@ test("a run over many frames shows each model as it finishes, from the load on",
   assert.ok(await countColour(page, "#loops", PALETTE[3], 40) > 30, "and the last one's at the end");
   assert.deepEqual(problems, []);
 });
+
+// Read at the moment data-done turns "1": a first drawing is split over frames and a load's
+// readout laid out in a task after its frame, and neither may come after the page says done.
+const WATCH_DONE = () => {
+  new MutationObserver(() => {
+    if (document.documentElement.dataset.done !== "1" || window.__atDone) return;
+    const c = document.getElementById("loops");
+    const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+    // curve pixels per cell of a 2 × 3 and of a 2 × 2 grid, row by row
+    const grid = (rows, cols) => {
+      const cells = new Array(rows * cols).fill(0);
+      for (let y = 0; y < c.height; y += 2) {
+        for (let x = 0; x < c.width; x += 2) {
+          if (d[(y * c.width + x) * 4 + 3] > 0) cells[Math.floor((rows * y) / c.height) * cols + Math.floor((cols * x) / c.width)] += 1;
+        }
+      }
+      return cells;
+    };
+    const cells = { "2x3": grid(2, 3), "2x2": grid(2, 2) };
+    window.__atDone = { cells, rows: document.querySelectorAll("#readout-table tbody tr").length };
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-done"] });
+};
+
+for (const [q, layout, rows] of [
+  ["view=stickslip&model=lugre,dahl,gms,elasto-plastic", "2x3", 4], // done after many frames
+  ["view=robot", "2x2", 1], // done in its first computing: its first drawing is the final one
+]) {
+  test(`when ${q} says it is done, its ${layout} panels have their curves and the readout its rows`, async () => {
+    const { page, problems } = await openPage(browser.context, `${server.url}?${q}`, { initScript: WATCH_DONE });
+    await ready(page);
+    const at = await page.evaluate(() => window.__atDone);
+    assert.ok(at, "data-done was watched");
+    at.cells[layout].forEach((n, i) => assert.ok(n > 50, `panel ${i + 1} has curve pixels when done: ${n}`));
+    assert.ok(at.rows >= rows, `readout rows when done: ${at.rows}`);
+    assert.deepEqual(problems, []);
+  });
+}

@@ -497,10 +497,15 @@ impl Lab {
             let drawing = surface.draw_panels(&list, plan.band(), Some(FIRST_DRAWING_SLICE_MS))?;
             background = drawing.background;
             if !drawing.complete {
-                // the rest of the panels in the next frame, which only draws
+                // the rest of the panels in the next frame, which only draws; not done until
+                // the picture is whole
                 self.drawn_output = None;
                 self.deferral.draw_next();
                 self.drawn_final = false;
+                let state = JobState {
+                    done: false,
+                    ..state
+                };
                 return Ok(self.status(state, background));
             }
         }
