@@ -76,21 +76,28 @@ pub struct ElastoPlastic {
     inv_sigma0: f64,
 }
 
+impl ElastoPlastic {
+    /// The law from checked values in the order of `PARAMS`.
+    fn from_values(v: &[f64]) -> ElastoPlastic {
+        ElastoPlastic {
+            fs: v[0] * v[2],
+            fc: v[1] * v[2],
+            sigma0: v[3],
+            sigma1: v[4],
+            sigma2: v[5],
+            vs: v[6],
+            i: v[7],
+            zba: v[8],
+            inv_vs: 1.0 / v[6],
+            inv_sigma0: 1.0 / v[3],
+        }
+    }
+}
+
 fn build(values: &[f64]) -> Result<Box<dyn FrictionModel>, ParamError> {
     let v = common::check(&PARAMS, values)?;
     common::check_mus_ge_muk(v[0], v[1])?;
-    let m = ElastoPlastic {
-        fs: v[0] * v[2],
-        fc: v[1] * v[2],
-        sigma0: v[3],
-        sigma1: v[4],
-        sigma2: v[5],
-        vs: v[6],
-        i: v[7],
-        zba: v[8],
-        inv_vs: 1.0 / v[6],
-        inv_sigma0: 1.0 / v[3],
-    };
+    let m = ElastoPlastic::from_values(&v);
     if m.zba >= m.fc / m.sigma0 {
         return Err(ParamError::relation(
             &[
@@ -292,18 +299,7 @@ mod tests {
         fn elastic_at_is_where_alpha_vanishes(v in -2e-3f64..2e-3, z in -1.6e-5f64..1.6e-5) {
             let values: Vec<f64> = PARAMS.iter().map(|p| p.default).collect();
             let m = build(&values).unwrap();
-            let e = ElastoPlastic {
-                fs: values[0] * values[2],
-                fc: values[1] * values[2],
-                sigma0: values[3],
-                sigma1: values[4],
-                sigma2: values[5],
-                vs: values[6],
-                i: values[7],
-                zba: values[8],
-                inv_vs: 1.0 / values[6],
-                inv_sigma0: 1.0 / values[3],
-            };
+            let e = ElastoPlastic::from_values(&values);
             prop_assert_eq!(e.alpha(z, v) == 0.0, m.elastic_at(v, &[z]));
         }
     }
