@@ -291,7 +291,13 @@ class Page {
     this.explain = null;
     if (document.currentScript === null) {
       import("./explain/explain.js")
-        .then(({ attachExplain }) => { this.explain = attachExplain(this); this.explain?.syncView(); })
+        .then(({ attachExplain }) => {
+          this.explain = attachExplain(this);
+          this.explain?.syncView();
+          // the lesson's and the tools' layout here, in the module's own task: left to the next
+          // frame, it came with that frame's drawing (10-20 ms more in a task over 50 ms, issue 39)
+          void document.body.offsetHeight;
+        })
         .catch((e) => console.warn("plot tools not loaded:", e));
     }
     new ResizeObserver(() => { this.lab.resized(); this.schedule(); }).observe($("plot-box"));
