@@ -19,6 +19,13 @@ const RELOAD_KEY = "friction-lab:unload-url";
 
 const $ = (id) => document.getElementById(id);
 
+/** Lays the page out now, in the current task: DOM built outside an animation frame (the
+ * readout of a load, the lesson's module) would otherwise be laid out in the next frame, with
+ * that frame's computing and drawing (15-40 ms more in tasks over 50 ms at load, issue 39). */
+function layoutHere() {
+  void document.body.offsetHeight;
+}
+
 /** The link's core part (for the `Lab`) and its page keys: layout and embedding, not physics, named
  * by the core (`pageKeys`: `embed`, `controls`, `show` = the embed strip's control keys, `origin` =
  * the host origins the postMessage API obeys, `lesson=1` opens the lesson, `panels` = the chart
@@ -294,9 +301,8 @@ class Page {
         .then(({ attachExplain }) => {
           this.explain = attachExplain(this);
           this.explain?.syncView();
-          // the lesson's and the tools' layout here, in the module's own task: left to the next
-          // frame, it came with that frame's drawing (10-20 ms more in a task over 50 ms, issue 39)
-          void document.body.offsetHeight;
+          // the lesson's and the tools' layout in the module's own task
+          layoutHere();
         })
         .catch((e) => console.warn("plot tools not loaded:", e));
     }
@@ -1208,7 +1214,7 @@ class Page {
         this.readoutTimer = setTimeout(() => {
           this.readoutTimer = null;
           this.showReadout(this.jobDone);
-          void $("readout-table").offsetHeight; // the layout here, not in the next frame
+          layoutHere();
           this.markDone();
         }, 0);
       }

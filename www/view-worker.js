@@ -81,18 +81,21 @@ function handle(m) {
     if (job && job.id() <= m.id) { job.free(); job = null; }
   } else if (m.op === "csv") {
     // the data of the job the page shows (asked by its CSV export)
-    try {
+    answer(m.id, () => {
       if (!job || job.id() !== m.job) throw new Error("the data of this plot are no longer here: compute it again");
-      postMessage({ op: "answer", id: m.id, result: job.csv() });
-    } catch (e) {
-      postMessage({ op: "answer", id: m.id, error: String(e && e.message ? e.message : e) });
-    }
+      return job.csv();
+    });
   } else if (m.op === "phenomena") {
-    try {
-      postMessage({ op: "answer", id: m.id, result: bindings.phenomenaRow(m.model) });
-    } catch (e) {
-      postMessage({ op: "answer", id: m.id, error: String(e && e.message ? e.message : e) });
-    }
+    answer(m.id, () => bindings.phenomenaRow(m.model));
+  }
+}
+
+/** Answers the page's question `id` with what `compute` returns, or with the error it throws. */
+function answer(id, compute) {
+  try {
+    postMessage({ op: "answer", id, result: compute() });
+  } catch (e) {
+    postMessage({ op: "answer", id, error: String(e && e.message ? e.message : e) });
   }
 }
 

@@ -456,11 +456,7 @@ impl Lab {
             .defer(first, just_stopped && self.surface.is_some())
         {
             // not done: the picture goes to the next frame
-            let state = JobState {
-                done: false,
-                ..self.shows()
-            };
-            return Ok(self.status(state, false));
+            return Ok(self.status(self.shows().unfinished(), false));
         }
         // a stopped job is finished for the page: its picture is final
         let state = self.shows();
@@ -502,11 +498,7 @@ impl Lab {
                 self.drawn_output = None;
                 self.deferral.draw_next();
                 self.drawn_final = false;
-                let state = JobState {
-                    done: false,
-                    ..state
-                };
-                return Ok(self.status(state, background));
+                return Ok(self.status(state.unfinished(), background));
             }
         }
         self.drawn_final = done;

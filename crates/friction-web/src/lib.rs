@@ -113,25 +113,28 @@ fn numeric_glyph(c: char) -> bool {
     c.is_ascii_digit() || ".-−+e×⁻⁰¹²³⁴⁵⁶⁷⁸⁹ ".contains(c)
 }
 
+/// Characters' boxes \[px\] by font string, then character.
+type GlyphCache = std::collections::HashMap<String, std::collections::HashMap<char, (f64, f64)>>;
+
 thread_local! {
-    /// One character's box \[px\] per font string.
-    static GLYPHS: std::cell::RefCell<std::collections::HashMap<(String, char), (f64, f64)>> =
-        std::cell::RefCell::default();
+    /// One character's box per font, kept for every redraw of the tick labels.
+    static GLYPHS: std::cell::RefCell<GlyphCache> = std::cell::RefCell::default();
 }
 
-/// One character's advance and the font's line box \[px\], measured once per font.
+/// One character's advance and the font's line box \[px\], measured once per font (a hit
+/// allocates nothing: it runs for every character of every tick label of a redraw).
 fn glyph(font: &str, c: char) -> Option<(f64, f64)> {
-    let key = (font.to_string(), c);
-    if let Some(b) = GLYPHS.with(|g| g.borrow().get(&key).copied()) {
+    if let Some(b) = GLYPHS.with(|g| g.borrow().get(font).and_then(|m| m.get(&c)).copied()) {
         return Some(b);
     }
     let b = measure_box(font, c.encode_utf8(&mut [0; 4]))?;
     GLYPHS.with(|g| {
         let mut g = g.borrow_mut();
-        if g.len() >= 4096 {
+        // a page uses a handful of fonts; a zoom cycling through sizes must not grow it forever
+        if g.len() >= 64 {
             g.clear();
         }
-        g.insert(key, b);
+        g.entry(font.to_string()).or_default().insert(c, b);
     });
     Some(b)
 }

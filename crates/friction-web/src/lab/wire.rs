@@ -79,6 +79,15 @@ pub(super) struct JobState {
 }
 
 impl JobState {
+    /// This state, not done yet: the page's picture of it is not whole (its drawing goes on in
+    /// the next frame).
+    pub(super) fn unfinished(self) -> JobState {
+        JobState {
+            done: false,
+            ..self
+        }
+    }
+
     /// A job nothing is known of yet.
     pub(super) fn waiting() -> JobState {
         JobState {
