@@ -224,6 +224,8 @@ class Page {
     this.sigmaMode = this.lab.sigmaForm();
     this.lastProgress = "";
     this.readoutTimer = null;
+    // Lab.rehearse's task before a first drawing's frame (rehearseSoon)
+    this.rehearsalTimer = null;
     this.jobDone = false;
     this.liveTimer = null;
     this.models = bindings.modelList();
@@ -1166,6 +1168,7 @@ class Page {
     const st = this.lab.frame(hadInput ? FIRST_BUDGET_MS : LATER_BUDGET_MS);
     // after the frame: a job the frame finished on the page is not sent, only a new one
     this.pumpWorker();
+    if (st.rehearse) this.rehearseSoon();
     if (window.frictionLabBench && hadInput) {
       performance.measure("fl-controls", { start: t0, end: t1 });
       performance.measure("fl-frame", { start: t1, end: performance.now() });
@@ -1230,6 +1233,21 @@ class Page {
     if (!st.done || this.lab.needsFrame()) this.schedule();
     if (hadInput) this.scheduleUrl();
     if (window.frictionLabBench && hadInput) performance.measure("fl-tick", { start: t0, end: performance.now() });
+  }
+
+  /** Lays out the coming first drawing in tasks of their own, before the frame that draws it:
+   * `Lab.rehearse` takes the chart code's compiling, new font sizes and first text shaping out
+   * of that frame, which with them made main-thread tasks over 50 ms at load (issue 39). */
+  rehearseSoon() {
+    if (this.rehearsalTimer !== null) return;
+    const step = () => {
+      this.rehearsalTimer = null;
+      // an error here is the drawing's, and the drawing reports it
+      let more = false;
+      try { more = this.lab.rehearse(); } catch { more = false; }
+      if (more) this.rehearsalTimer = setTimeout(step, 0);
+    };
+    this.rehearsalTimer = setTimeout(step, 0);
   }
 
   /** Tells the tests and the course page's API (`data-done`, `data-ready`) whether the picture

@@ -26,7 +26,19 @@ pub fn set_text_measurer(m: TextMeasurer) {
     MEASURER.with(|c| c.set(Some(m)));
 }
 
+/// Runs `f` with every text's size estimated from its font size alone, neither measured nor
+/// cached: a run of the chart code that only has it compiled (the page's rehearsal of a first
+/// drawing) then costs no font lookup and leaves no wrong size behind.
+pub fn estimating_text<R>(f: impl FnOnce() -> R) -> R {
+    ESTIMATING.with(|e| e.set(true));
+    let r = f();
+    ESTIMATING.with(|e| e.set(false));
+    r
+}
+
 thread_local! {
+    /// Inside [`estimating_text`].
+    static ESTIMATING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// The program's text measurer, if any ([`set_text_measurer`]).
     static MEASURER: std::cell::Cell<Option<TextMeasurer>> = const { std::cell::Cell::new(None) };
     /// Text sizes \[px\] as the backend measured them ([`EitherBackend`]'s
@@ -190,6 +202,11 @@ impl<B: DrawingBackend> DrawingBackend for EitherBackend<'_, B> {
         // ([`set_text_measurer`]); labels repeat from frame to frame, so each distinct text is
         // also measured once. Neither backend overrides the measurement, so one cache serves
         // both.
+        if ESTIMATING.with(std::cell::Cell::get) {
+            let size = style.size();
+            let w = text.chars().count() as f64 * 0.6 * size;
+            return Ok((w.ceil() as u32, (1.2 * size).ceil() as u32));
+        }
         let key = (
             style.family().as_str().to_string(),
             style.style().as_str().to_string(),
@@ -223,5 +240,41 @@ impl<B: DrawingBackend> DrawingBackend for EitherBackend<'_, B> {
         src: &[u8],
     ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
         either!(self, b => b.blit_bitmap(pos, (iw, ih), src))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use plotters::style::{IntoFont, TextStyle};
+
+    /// A measurer with sizes no estimate gives: a size seen from it was measured.
+    fn measured(_: &str, _: &str, _: f64, text: &str) -> Option<(u32, u32)> {
+        Some((1000 + text.len() as u32, 77))
+    }
+
+    #[test]
+    fn estimated_sizes_are_neither_measured_nor_kept() {
+        set_text_measurer(measured);
+        let mut buf = String::new();
+        let b: EitherBackend<'_, SVGBackend<'_>> = EitherBackend::svg(&mut buf, (200, 100));
+        let style: TextStyle<'_> = ("sans-serif", 13.0).into_font().into();
+        // a text this test alone uses, so no other test has put its size in the cache
+        let text = "estimated 0.5 μ";
+        let est = estimating_text(|| b.estimate_text_size(text, &style));
+        let est = est.expect("an estimate");
+        assert!(
+            est.0 < 1000 && est.1 > 0 && est.1 < 77,
+            "estimated: {est:?}"
+        );
+        let after = b.estimate_text_size(text, &style).expect("a size");
+        assert_eq!(
+            after,
+            (1000 + text.len() as u32, 77),
+            "measured, not the estimate kept"
+        );
+        // estimating asks neither the measurer nor the cache, whatever they hold
+        let again = estimating_text(|| b.estimate_text_size(text, &style));
+        assert_eq!(again.expect("an estimate"), est);
     }
 }

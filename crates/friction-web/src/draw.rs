@@ -10,6 +10,8 @@ use wasm_bindgen::{JsCast, JsError, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 use crate::{fit_canvas_to, Canvas};
+use friction_plot::backend::EitherBackend;
+use std::cell::Cell;
 
 /// Line widths in CSS px. Thin lines are much cheaper to paint in software (measured: 1-device-px
 /// lines 3–4× cheaper than 2-px) and still clearly visible; the legend samples on the background
@@ -47,6 +49,9 @@ pub struct Surface {
     /// The key of a first drawing split over frames, while its panels are not all drawn
     /// ([`Surface::draw_panels`]'s `slice_ms`); `transforms` holds the panels drawn so far.
     partial: Option<String>,
+    /// The key of a first drawing to come and how many of its panels
+    /// [`Surface::rehearse`] laid out.
+    rehearsed: Option<(String, usize)>,
     /// Pixel points of the curve being stroked; reused so frames do not allocate for it.
     scratch: Vec<(f64, f64)>,
     /// The canvases' CSS size \[px\] as last read, until [`Surface::resized`]: reading it
@@ -88,6 +93,7 @@ impl Surface {
             bg_key: String::new(),
             transforms: Vec::new(),
             partial: None,
+            rehearsed: None,
             scratch: Vec::with_capacity(4096),
             css: None,
         })
@@ -127,6 +133,12 @@ impl Surface {
         self.bg_key.is_empty() && self.partial.is_none()
     }
 
+    /// Whether the background was never drawn whole: a first drawing is still to come, or part
+    /// of one ([`Surface::rehearse`] prepares it).
+    pub fn first_drawing_due(&self) -> bool {
+        self.bg_key.is_empty()
+    }
+
     /// The page says the canvases may have changed size: the next drawing reads it again.
     pub fn resized(&mut self) {
         self.css = None;
@@ -143,6 +155,93 @@ impl Surface {
         let size = self.css_size();
         self.dpr = fit_canvas_to(&self.bg, size);
         fit_canvas_to(&self.fg, size);
+    }
+
+    /// Everything the background of these panels depends on, the canvas size included.
+    fn key(&self, panels: &[(&ChartSpec, &[Series])], legend: Option<&[Series]>) -> String {
+        let mut key = format!("{}x{}@{}", self.bg.width(), self.bg.height(), self.dpr);
+        for (frame, _) in panels {
+            key.push('#');
+            key.push_str(&frame_key(frame));
+        }
+        for s in legend.unwrap_or_default() {
+            key.push_str(&format!(
+                "#legend:{}:{}:{}",
+                s.label,
+                hex(s.color),
+                s.dashed
+            ));
+        }
+        key
+    }
+
+    /// Lays out the frames of a first drawing still to come without drawing them: the same
+    /// chart code runs on a throwaway SVG document of the canvas's size, for up to `slice_ms`
+    /// (at least one panel). Returns whether panels are left for another call.
+    ///
+    /// Why: a surface's first drawing paid, in one frame, for V8 compiling the chart code at its
+    /// first call, for the browser resolving each new font size (a synchronous call to the
+    /// browser process, up to 39 ms during load) and for shaping each label the first time.
+    /// A rehearsal in tasks of its own before that frame leaves the drawing itself: the code is
+    /// compiled, the fonts are known and every text's size is in the backend's cache, which the
+    /// canvas shares with SVG ([`friction_plot::backend`]). It changes no pixel and no state the
+    /// drawing reads, so a drawing is the same with or without one (issue 39).
+    pub fn rehearse(
+        &mut self,
+        panels: &[(&ChartSpec, &[Series])],
+        legend: Option<&[Series]>,
+        slice_ms: f64,
+    ) -> Result<bool, JsError> {
+        let t0 = crate::lab::now();
+        self.fit();
+        let key = self.key(panels, legend);
+        if !self.bg_key.is_empty() {
+            return Ok(false);
+        }
+        // panels a split drawing already drew, or an earlier rehearsal laid out
+        let drawn = match &self.partial {
+            Some(k) if *k == key => self.transforms.len(),
+            _ => 0,
+        };
+        let rehearsed = match &self.rehearsed {
+            Some((k, n)) if *k == key => *n,
+            _ => 0,
+        };
+        let from = drawn.max(rehearsed);
+        if from >= panels.len() {
+            return Ok(false);
+        }
+        let mut svg = String::new();
+        let size = (self.bg.width(), self.bg.height());
+        let mut laid = Vec::new();
+        if !CHART_CODE_RUN.with(Cell::get) {
+            // The first rehearsal only runs the chart code, for V8 to compile it, with text
+            // sizes estimated: compiling and a new font size's lookup (up to 40 ms at load)
+            // in one task were again over 50 ms.
+            friction_plot::backend::estimating_text(|| {
+                draw_frames(
+                    EitherBackend::svg(&mut svg, size).into_drawing_area(),
+                    panels,
+                    legend,
+                    self.dpr,
+                    from,
+                    Some((t0, 0.0)),
+                    &mut laid,
+                )
+            })?;
+            return Ok(true);
+        }
+        let all = draw_frames(
+            EitherBackend::svg(&mut svg, size).into_drawing_area(),
+            panels,
+            legend,
+            self.dpr,
+            from,
+            Some((t0, slice_ms)),
+            &mut laid,
+        )?;
+        self.rehearsed = Some((key, from + laid.len()));
+        Ok(!all)
     }
 
     /// Draws panels in a grid (1 → 1×1, 2 → 1×2, 3–4 → 2×2, 5–6 → 2×3, …), under one legend
@@ -163,19 +262,7 @@ impl Surface {
     ) -> Result<Drawing, JsError> {
         let t0 = crate::lab::now();
         self.fit();
-        let mut key = format!("{}x{}@{}", self.bg.width(), self.bg.height(), self.dpr);
-        for (frame, _) in panels {
-            key.push('#');
-            key.push_str(&frame_key(frame));
-        }
-        for s in legend.unwrap_or_default() {
-            key.push_str(&format!(
-                "#legend:{}:{}:{}",
-                s.label,
-                hex(s.color),
-                s.dashed
-            ));
-        }
+        let key = self.key(panels, legend);
         let mut drawing = Drawing {
             background: false,
             complete: true,
@@ -189,43 +276,26 @@ impl Surface {
             let backend = CanvasBackend::with_canvas_object(self.bg.clone())
                 .map(Canvas::Main)
                 .ok_or_else(|| JsError::new("canvas has no 2d context"))?;
-            let root = backend.into_drawing_area();
             if from == 0 {
-                root.fill(&WHITE).map_err(plot_err)?;
                 self.transforms.clear();
             }
-            let style = Style {
-                scale: self.dpr,
-                legend: legend.is_none(),
-            };
-            let root = match legend {
-                Some(entries) => {
-                    let h = legend_band_height(&root, entries, &style);
-                    let (band, rest) = root.split_vertically(h);
-                    if from == 0 {
-                        draw_legend_band(&band, entries, &style).map_err(plot_err)?;
-                    }
-                    rest
-                }
-                None => root,
-            };
-            let (w, h) = root.dim_in_pixel();
-            let (rows, cols) = grid_for(panels.len(), w as f64, h as f64);
-            let areas = root.split_evenly((rows, cols));
             // only onto a blank background: a redraw in slices would show old frames beside new
-            let split = slice_ms.filter(|_| self.bg_key.is_empty());
-            for ((frame, _), area) in panels.iter().zip(&areas).skip(from) {
-                let t = draw_frame(area, frame, &style).map_err(plot_err)?;
-                self.transforms.push(t);
-                let spent = split.is_some_and(|s| crate::lab::now() - t0 >= s);
-                if spent && self.transforms.len() < panels.len() {
-                    drawing.complete = false;
-                    break;
-                }
-            }
+            let split = slice_ms.filter(|_| self.bg_key.is_empty()).map(|s| (t0, s));
+            let mut drawn = Vec::new();
+            drawing.complete = draw_frames(
+                backend.into_drawing_area(),
+                panels,
+                legend,
+                self.dpr,
+                from,
+                split,
+                &mut drawn,
+            )?;
+            self.transforms.extend(drawn);
             if drawing.complete {
                 self.bg_key = key;
                 self.partial = None;
+                self.rehearsed = None;
             } else {
                 self.partial = Some(key);
             }
@@ -275,6 +345,59 @@ impl Surface {
         }
         Ok(drawing)
     }
+}
+
+thread_local! {
+    /// The chart code ran once in this thread (compiled: a later rehearsal measures text).
+    static CHART_CODE_RUN: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Draws the frames of `panels` in a grid on `root`, under one legend band when `legend` is
+/// given, from panel `from` (0: the background is filled and the band drawn first), pushing
+/// each panel's transform onto `transforms`. With `split` (start time, slice \[ms\]) it stops
+/// after the panel that spent the slice; returns whether the last panel is drawn.
+///
+/// One function for the canvas and for [`Surface::rehearse`]'s SVG, so a rehearsal runs exactly
+/// the code, the fonts and the texts of the drawing it prepares.
+fn draw_frames(
+    root: DrawingArea<EitherBackend<'_, CanvasBackend>, plotters::coord::Shift>,
+    panels: &[(&ChartSpec, &[Series])],
+    legend: Option<&[Series]>,
+    dpr: f64,
+    from: usize,
+    split: Option<(f64, f64)>,
+    transforms: &mut Vec<PlotTransform>,
+) -> Result<bool, JsError> {
+    if from == 0 {
+        root.fill(&WHITE).map_err(plot_err)?;
+    }
+    let style = Style {
+        scale: dpr,
+        legend: legend.is_none(),
+    };
+    let root = match legend {
+        Some(entries) => {
+            let h = legend_band_height(&root, entries, &style);
+            let (band, rest) = root.split_vertically(h);
+            if from == 0 {
+                draw_legend_band(&band, entries, &style).map_err(plot_err)?;
+            }
+            rest
+        }
+        None => root,
+    };
+    let (w, h) = root.dim_in_pixel();
+    let (rows, cols) = grid_for(panels.len(), w as f64, h as f64);
+    let areas = root.split_evenly((rows, cols));
+    CHART_CODE_RUN.with(|c| c.set(true));
+    for ((frame, _), area) in panels.iter().zip(&areas).skip(from) {
+        transforms.push(draw_frame(area, frame, &style).map_err(plot_err)?);
+        let spent = split.is_some_and(|(t0, s)| crate::lab::now() - t0 >= s);
+        if spent && from + transforms.len() < panels.len() {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// What one [`Surface::draw_panels`] call drew.
@@ -417,5 +540,67 @@ mod tests {
         assert!(d.background && d.complete, "a redraw is never split");
         whole.draw_panels(&list, Some(legend), None).unwrap();
         assert!(pixels(&bg1) == pixels(&bg2), "the same redrawn background");
+    }
+
+    fn blank(c: &HtmlCanvasElement) -> bool {
+        pixels(c).iter().all(|&b| b == 0)
+    }
+
+    #[wasm_bindgen_test]
+    fn a_rehearsal_draws_nothing_and_the_drawing_after_it_is_the_same() {
+        let frames: Vec<ChartSpec> = (0..3).map(|_| stribeck_chart()).collect();
+        let list: Vec<(&ChartSpec, &[Series])> =
+            frames.iter().map(|f| (f, f.series.as_slice())).collect();
+        let legend = frames[0].series.as_slice();
+        let (bg1, fg1) = (canvas(), canvas());
+        let mut plain = Surface::new(bg1.clone(), fg1.clone()).unwrap();
+        plain.draw_panels(&list, Some(legend), None).unwrap();
+        // as at a page's load: the chart code not yet run, so the first call only runs it
+        CHART_CODE_RUN.with(|c| c.set(false));
+        let (bg2, fg2) = (canvas(), canvas());
+        let mut s = Surface::new(bg2.clone(), fg2.clone()).unwrap();
+        let mut calls = 1;
+        // 0 ms slices: one panel per call after the call that only runs the code
+        while s.rehearse(&list, Some(legend), 0.0).unwrap() {
+            calls += 1;
+            assert!(calls < 10, "a rehearsal ends");
+        }
+        assert_eq!(
+            calls,
+            1 + list.len(),
+            "the code's run, then a panel per call"
+        );
+        assert!(blank(&bg2) && blank(&fg2), "a rehearsal draws nothing");
+        assert!(s.never_drawn() && s.first_drawing_due());
+        let d = s.draw_panels(&list, Some(legend), None).unwrap();
+        assert!(d.background && d.complete);
+        assert!(pixels(&bg1) == pixels(&bg2), "the same background");
+        assert!(pixels(&fg1) == pixels(&fg2), "the same curves");
+        assert!(
+            !s.rehearse(&list, Some(legend), 0.0).unwrap(),
+            "nothing left to rehearse"
+        );
+        // a split first drawing is rehearsed from the panel it stopped at
+        let (bg3, fg3) = (canvas(), canvas());
+        let mut t = Surface::new(bg3.clone(), fg3).unwrap();
+        let d = t.draw_panels(&list, Some(legend), Some(0.0)).unwrap();
+        assert!(!d.complete);
+        assert!(
+            t.rehearse(&list, Some(legend), 0.0).unwrap(),
+            "panel 2 laid out, 3 left"
+        );
+        assert!(
+            !t.rehearse(&list, Some(legend), 0.0).unwrap(),
+            "panel 3 laid out"
+        );
+        while !t
+            .draw_panels(&list, Some(legend), Some(0.0))
+            .unwrap()
+            .complete
+        {}
+        assert!(
+            pixels(&bg1) == pixels(&bg3),
+            "the same background, split and rehearsed"
+        );
     }
 }

@@ -96,6 +96,9 @@ pub struct Lab {
     /// page yet.
     drawn_job: bool,
     first_drawing: Cell<bool>,
+    /// The frame left a first drawing, or the rest of one, to the next: the page may call
+    /// [`Lab::rehearse`] before it.
+    rehearse_due: Cell<bool>,
     /// The panels an embed shows (`panels=`, 0-based, ascending): a lecturer's frame of a few
     /// hundred pixels shows the one chart the lesson is about rather than six unreadable ones.
     /// Dropped when the view changes ([`Lab::set`]).
@@ -123,6 +126,7 @@ impl Lab {
             shown: RefCell::new(None),
             drawn_job: false,
             first_drawing: Cell::new(false),
+            rehearse_due: Cell::new(false),
             panel_choice: None,
         }
     }
@@ -456,6 +460,7 @@ impl Lab {
             .defer(first, just_stopped && self.surface.is_some())
         {
             // not done: the picture goes to the next frame
+            self.rehearse_due.set(first);
             return Ok(self.status(self.shows().unfinished(), false));
         }
         // a stopped job is finished for the page: its picture is final
@@ -474,17 +479,7 @@ impl Lab {
                 self.first_drawing.set(true);
             }
             self.drawn_output = Some(key);
-            self.axes.start_drawing(done, panels.len());
-            let legends: Vec<&[Series]> = panels.iter().map(|(_, l)| l.as_slice()).collect();
-            let plan = LegendPlan::new(&legends, surface.small());
-            let frames: Vec<ChartSpec> = panels
-                .iter()
-                .enumerate()
-                .map(|(i, (spec, legend))| {
-                    let entries = LegendPlan::entries(legend, spec);
-                    self.axes.frame(i, spec, entries, plan.own_legends())
-                })
-                .collect();
+            let (frames, plan) = frames_for(&mut self.axes, &panels, done, surface.small());
             let list: Vec<(&ChartSpec, &[Series])> = frames
                 .iter()
                 .zip(panels.iter())
@@ -498,11 +493,39 @@ impl Lab {
                 self.drawn_output = None;
                 self.deferral.draw_next();
                 self.drawn_final = false;
+                self.rehearse_due.set(true);
                 return Ok(self.status(state.unfinished(), background));
             }
         }
         self.drawn_final = done;
         Ok(self.status(state, background))
+    }
+
+    /// Lays out a first drawing still to come ([`Surface::rehearse`]) for up to
+    /// [`FIRST_DRAWING_SLICE_MS`]; returns whether there is more to lay out. The page calls it
+    /// in tasks of its own while [`Lab::frame`]'s status says `rehearse`. Nothing it does
+    /// changes what is drawn: the axes it lays out with are a copy.
+    pub fn rehearse(&mut self) -> Result<bool, JsError> {
+        if !self
+            .surface
+            .as_ref()
+            .is_some_and(Surface::first_drawing_due)
+        {
+            return Ok(false);
+        }
+        let panels = self.panels();
+        if panels.is_empty() {
+            return Ok(false);
+        }
+        let done = self.shows().done;
+        let surface = self.surface.as_mut().expect("checked above");
+        let (frames, plan) = frames_for(&mut self.axes.clone(), &panels, done, surface.small());
+        let list: Vec<(&ChartSpec, &[Series])> = frames
+            .iter()
+            .zip(panels.iter())
+            .map(|(f, (spec, _))| (f, spec.series.as_slice()))
+            .collect();
+        surface.rehearse(&list, plan.band(), FIRST_DRAWING_SLICE_MS)
     }
 
     /// The state of the job shown: the main thread's, or the worker's snapshot of it.
@@ -520,6 +543,7 @@ impl Lab {
             state,
             background,
             first_drawing: self.first_drawing.take(),
+            rehearse: self.rehearse_due.take(),
         })
     }
 
@@ -575,6 +599,28 @@ fn parse_panels(list: &str, n: usize) -> Result<Vec<usize>, ParamError> {
     out.sort_unstable();
     out.dedup();
     Ok(out)
+}
+
+/// The frames of `panels` as they will be drawn (axes from `axes`, which remember them) and
+/// where their legends go.
+fn frames_for(
+    axes: &mut StableAxes,
+    panels: &Panels,
+    done: bool,
+    small: bool,
+) -> (Vec<ChartSpec>, LegendPlan) {
+    axes.start_drawing(done, panels.len());
+    let legends: Vec<&[Series]> = panels.iter().map(|(_, l)| l.as_slice()).collect();
+    let plan = LegendPlan::new(&legends, small);
+    let frames = panels
+        .iter()
+        .enumerate()
+        .map(|(i, (spec, legend))| {
+            let entries = LegendPlan::entries(legend, spec);
+            axes.frame(i, spec, entries, plan.own_legends())
+        })
+        .collect();
+    (frames, plan)
 }
 
 #[cfg(test)]

@@ -109,6 +109,9 @@ pub(super) struct Status {
     pub(super) background: bool,
     /// This frame drew the current job's output for the first time.
     pub(super) first_drawing: bool,
+    /// The next frame draws a first drawing, or goes on with one: [`super::Lab::rehearse`]
+    /// before it takes the cold costs out of that frame.
+    pub(super) rehearse: bool,
 }
 
 /// A table of text cells for the page (the core's [`Readout`] or [`Table`]); it also crosses
