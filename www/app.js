@@ -300,6 +300,7 @@ class Page {
     this.explain = null;
     if (document.currentScript === null) {
       import("./explain/explain.js")
+        .then((m) => m.explainReady(this).then(() => m))
         .then(({ attachExplain }) => {
           this.explain = attachExplain(this);
           this.explain?.syncView();

@@ -2,17 +2,34 @@
 // the export panel. app.js calls attachExplain once and syncView whenever the view may change.
 
 import { attachPlotTools } from "./plot.js";
-import { attachLesson } from "./lesson.js";
+import { attachLesson, lessonTable } from "./lesson.js";
 import { attachExport } from "./export.js";
 import { attachPrint } from "./print.js";
 
 function addStylesheet() {
-  if (document.getElementById("explain-css")) return;
+  const have = document.getElementById("explain-css");
+  if (have) return have;
   const link = document.createElement("link");
   link.id = "explain-css";
   link.rel = "stylesheet";
   link.href = new URL("./explain.css", import.meta.url).href;
   document.head.append(link);
+  return link;
+}
+
+/** Resolves when this module can attach in one layout change: once its stylesheet applies (at
+ * once where the page carries it inline, as the single file does) and, for a lesson shown open
+ * (lesson=1), once its text has arrived. Attached before, the lesson and the tools were laid out
+ * unstyled or empty first: the plot changed size two or three times at load, and each change
+ * redraws every panel, a task over 50 ms (issue 39). A file that fails to load holds nothing back. */
+export function explainReady(page) {
+  const el = addStylesheet();
+  const sheet = el.tagName !== "LINK" || el.sheet ? null : new Promise((resolve) => {
+    el.addEventListener("load", resolve, { once: true });
+    el.addEventListener("error", resolve, { once: true });
+  });
+  const text = page.pageKeys?.lesson === "1" ? lessonTable().catch(() => null) : null;
+  return Promise.all([sheet, text]);
 }
 
 export function attachExplain(page) {

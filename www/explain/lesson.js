@@ -70,6 +70,18 @@ function robotSchematic() {
 
 const SCHEMATICS = { stickslip: stickSlipSchematic, robot: robotSchematic };
 
+let table = null;
+
+/** The core's lesson table, fetched once rather than carried in the page's wasm (its size); the
+ * file is generated from the core and checked against it (crates/friction-cli/tests/
+ * www_lessons.rs). The single file (friction-lab.html) carries it inline: it fetches nothing. */
+export function lessonTable() {
+  const inline = window.frictionLabInline?.lessons;
+  table ??= inline ? Promise.resolve(inline) : fetch(new URL("./lessons.json", import.meta.url))
+    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))));
+  return table;
+}
+
 export function attachLesson(page) {
   const box = document.createElement("details");
   box.id = "lesson";
@@ -85,14 +97,12 @@ export function attachLesson(page) {
   const body = document.createElement("div");
   box.append(summary, body);
   $("view-title").after(box);
-  // The core's lesson table, fetched rather than carried in the page's wasm (its size); the file
-  // is generated from the core and checked against it (crates/friction-cli/tests/www_lessons.rs).
   let lessons = null;
-  box.hidden = true; // until the lessons have arrived
-  // the single file (friction-lab.html) carries them inline: it fetches nothing
-  const inline = window.frictionLabInline?.lessons;
-  (inline ? Promise.resolve(inline) : fetch(new URL("./lessons.json", import.meta.url))
-    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`)))))
+  // Its summary line shows at once, before the lessons arrive (every view the core runs has
+  // one; `sync` hides the box for a view without): the plot then changes size once, when this
+  // module attaches, not again at the lessons' arrival; each change redraws every panel, a task
+  // over 50 ms at load (issue 39). An open lesson (lesson=1) waits for its text: `explainReady`.
+  lessonTable()
     .then((all) => { lessons = all; sync(); })
     .catch((e) => console.warn("lessons not loaded:", e));
   let shown = null;

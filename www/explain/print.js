@@ -122,7 +122,10 @@ export function attachPrint(page) {
     }
   };
   addEventListener("beforeprint", build);
-  matchMedia("print").addEventListener("change", (e) => { if (e.matches) build(); });
+  const printing = matchMedia("print");
+  printing.addEventListener("change", (e) => { if (e.matches) build(); });
+  // this module attaches once its stylesheet has loaded: a print begun before that is built now
+  if (printing.matches) build();
   // ready before anyone prints, without delaying the page's start
   (window.requestIdleCallback ?? setTimeout)(() => loadQr());
   page.printSheet = { build };
