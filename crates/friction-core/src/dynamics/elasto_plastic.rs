@@ -74,6 +74,12 @@ pub struct ElastoPlastic {
     /// (the divisions lie on the chain v → F_ss → z_ss → α → ż that sets a stage's latency).
     inv_vs: f64,
     inv_sigma0: f64,
+    /// The blend's phase and width as affine functions of e = e^{−|v/v_S|^i} (see `zdot`):
+    /// π/2 (z_ba + F_C/σ0) \[m\], π/2 (F_s − F_C)/σ0 \[m\], F_C/σ0 − z_ba \[m\], (F_s − F_C)/σ0 \[m\].
+    phase0: f64,
+    phase_e: f64,
+    width0: f64,
+    width_e: f64,
 }
 
 impl ElastoPlastic {
@@ -90,6 +96,10 @@ impl ElastoPlastic {
             zba: v[8],
             inv_vs: 1.0 / v[6],
             inv_sigma0: 1.0 / v[3],
+            phase0: std::f64::consts::FRAC_PI_2 * (v[8] + v[1] * v[2] / v[3]),
+            phase_e: std::f64::consts::FRAC_PI_2 * (v[0] * v[2] - v[1] * v[2]) / v[3],
+            width0: v[1] * v[2] / v[3] - v[8],
+            width_e: (v[0] * v[2] - v[1] * v[2]) / v[3],
         }
     }
 }
@@ -144,6 +154,12 @@ impl ElastoPlastic {
         }
     }
 
+    /// ż = v − α(z, v) σ0 |v| z / F_ss(v) \[m/s\], arranged for a short chain of dependent
+    /// operations, which sets what a solver stage costs (issue 39): the blend's phase is
+    /// formed from e^{−|v/v_S|^i} in one multiply-add each for its numerator and denominator
+    /// (z_ss, its midpoint with z_ba and the width folded into constants), and α's ½ sin + ½ is
+    /// folded into ż, so that after the sine one multiply-subtract is left. Equal to the
+    /// plain formula to round-off (test `fused_rate_is_the_definition`).
     #[inline]
     fn zdot(&self, v: f64, z: f64) -> f64 {
         // In the elastic band (every stick) α = 0 whatever F_ss is, and ż = v − 0·u = v to
@@ -151,11 +167,18 @@ impl ElastoPlastic {
         if self.elastic(z, v) {
             return v;
         }
-        let fss = self.fss(v);
-        // The reciprocal is formed before the sine, so that the division runs beside it
-        // instead of after it at the end of the stage's chain.
-        let inv_fss = 1.0 / fss;
-        v - self.alpha_with(z, v, fss) * self.sigma0 * v.abs() * z * inv_fss
+        let e = common::exp_neg(common::shape_pow((v * self.inv_vs).abs(), self.i));
+        let fss = self.fc + (self.fs - self.fc) * e;
+        // The reciprocal runs beside the sine instead of after it.
+        let u = self.sigma0 * v.abs() * z * (1.0 / fss);
+        if z.abs() >= fss * self.inv_sigma0 {
+            return v - u;
+        }
+        // φ = π (|z| − (z_ss + z_ba)/2) / (z_ss − z_ba), z_ss = (F_C + (F_s − F_C) e)/σ0.
+        let num = std::f64::consts::PI * z.abs() - self.phase0 - self.phase_e * e;
+        let width = self.width0 + self.width_e * e;
+        let half_u = 0.5 * u;
+        (v - half_u) - half_u * blend_sin(num / width)
     }
 
     /// Whether α(z, v) = 0 without F_ss: opposite signs, or |z| within the elastic band.
@@ -163,6 +186,67 @@ impl ElastoPlastic {
     fn elastic(&self, z: f64, v: f64) -> bool {
         common::sgn(v) != common::sgn(z) || z.abs() <= self.zba
     }
+}
+
+/// sin φ for |φ| ≤ π/2, the range of the blend's phase, by its Taylor series to φ²¹ (the
+/// first term left out is below 1.3e-18) summed by Estrin's scheme: a few independent
+/// products instead of libm's call, which sat on the chain of every plastic solver stage
+/// (issue 39; 15 → 11 ns a call in a dependent chain, micro-benchmark). Within 2ε of
+/// `f64::sin` there (test `blend_sin_is_the_sine`).
+#[inline]
+fn blend_sin(x: f64) -> f64 {
+    // ±1/(2k+1)!, k = 0 … 10.
+    const C: [f64; 11] = [
+        1.0,
+        -1.0 / 6.0,
+        1.0 / 120.0,
+        -1.0 / 5040.0,
+        1.0 / 362_880.0,
+        -1.0 / 39_916_800.0,
+        1.0 / 6_227_020_800.0,
+        -1.0 / 1_307_674_368_000.0,
+        1.0 / 355_687_428_096_000.0,
+        -1.0 / 121_645_100_408_832_000.0,
+        1.0 / 51_090_942_171_709_440_000.0,
+    ];
+    let u = x * x;
+    let u2 = u * u;
+    let u4 = u2 * u2;
+    let u8 = u4 * u4;
+    let q0 = (C[0] + C[1] * u) + (C[2] + C[3] * u) * u2;
+    let q1 = (C[4] + C[5] * u) + (C[6] + C[7] * u) * u2;
+    let q2 = (C[8] + C[9] * u) + C[10] * u2;
+    x * ((q0 + q1 * u4) + q2 * u8)
+}
+
+/// [`blend_sin`] and cos φ (Taylor series to φ²², first term left out below 1e-19) from the
+/// same powers of φ², for the Jacobian's blend slopes. The cosine is within 2ε of `f64::cos`
+/// for |φ| ≤ π/2 (test `blend_sin_cos_is_sine_and_cosine`).
+#[inline]
+fn blend_sin_cos(x: f64) -> (f64, f64) {
+    // ±1/(2k)!, k = 0 … 11.
+    const C: [f64; 12] = [
+        1.0,
+        -1.0 / 2.0,
+        1.0 / 24.0,
+        -1.0 / 720.0,
+        1.0 / 40_320.0,
+        -1.0 / 3_628_800.0,
+        1.0 / 479_001_600.0,
+        -1.0 / 87_178_291_200.0,
+        1.0 / 20_922_789_888_000.0,
+        -1.0 / 6_402_373_705_728_000.0,
+        1.0 / 2_432_902_008_176_640_000.0,
+        -1.0 / 1_124_000_727_777_607_680_000.0,
+    ];
+    let u = x * x;
+    let u2 = u * u;
+    let u4 = u2 * u2;
+    let u8 = u4 * u4;
+    let q0 = (C[0] + C[1] * u) + (C[2] + C[3] * u) * u2;
+    let q1 = (C[4] + C[5] * u) + (C[6] + C[7] * u) * u2;
+    let q2 = (C[8] + C[9] * u) + (C[10] + C[11] * u) * u2;
+    (blend_sin(x), (q0 + q1 * u4) + q2 * u8)
 }
 
 impl FrictionModel for ElastoPlastic {
@@ -246,7 +330,6 @@ impl FrictionModel for ElastoPlastic {
             dfdz[0] = self.sigma0;
             return Some(self.sigma1 + self.sigma2);
         }
-        let fss = self.fss(v);
         let e = common::shape_pow(r, self.i);
         let de = if self.i == 1.0 {
             1.0
@@ -255,23 +338,34 @@ impl FrictionModel for ElastoPlastic {
         } else {
             self.i * e / r
         };
-        let dfss = -(self.fs - self.fc) * common::exp_neg(e) * de * common::sgn(v) / self.vs;
-        let u = self.sigma0 * v.abs() * z / fss;
-        let dudz = self.sigma0 * v.abs() / fss;
-        let dudv = self.sigma0 * z * (common::sgn(v) / fss - v.abs() * dfss / (fss * fss));
-        let alpha = self.alpha_with(z, v, fss);
-        let (mut dadz, mut dadv) = (0.0, 0.0);
+        let ex = common::exp_neg(e);
+        let fss = self.fc + (self.fs - self.fc) * ex;
+        // Reciprocals, and the blend's sine and cosine from one polynomial evaluation: the
+        // Jacobian is on the chain at the start of every solver step (issue 39).
+        let inv_fss = 1.0 / fss;
+        let dfss = -(self.fs - self.fc) * ex * de * common::sgn(v) * self.inv_vs;
+        let u = self.sigma0 * v.abs() * z * inv_fss;
+        let dudz = self.sigma0 * v.abs() * inv_fss;
+        let dudv =
+            self.sigma0 * z * (common::sgn(v) * inv_fss - v.abs() * dfss * inv_fss * inv_fss);
         let a = z.abs();
         let zss = fss * self.inv_sigma0;
-        // outside the elastic band (returned above): the blend's slopes where it is not 1
-        if a < zss {
+        // outside the elastic band (returned above): α = 1 past z_ss, else the blend
+        let (alpha, dadz, dadv) = if a >= zss {
+            (1.0, 0.0, 0.0)
+        } else {
             let w = zss - self.zba;
+            let inv_w = 1.0 / w;
             let m = 0.5 * (zss + self.zba);
-            let c = 0.5 * (std::f64::consts::PI * (a - m) / w).cos() * std::f64::consts::PI;
-            dadz = c / w * common::sgn(z);
+            let (sin, cos) = blend_sin_cos(std::f64::consts::PI * (a - m) * inv_w);
+            let c = 0.5 * cos * std::f64::consts::PI;
             // ∂φ/∂z_ss · π⁻¹ = (−w/2 − (a − m))/w².
-            dadv = c * (-0.5 * w - (a - m)) / (w * w) * dfss / self.sigma0;
-        }
+            (
+                0.5 * sin + 0.5,
+                c * inv_w * common::sgn(z),
+                c * (-0.5 * w - (a - m)) * (inv_w * inv_w) * dfss * self.inv_sigma0,
+            )
+        };
         let dd = -(dadz * u + alpha * dudz);
         let dv = 1.0 - (dadv * u + alpha * dudv);
         dzdz[0] = dd;
@@ -292,8 +386,85 @@ impl FrictionModel for ElastoPlastic {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use std::f64::consts::FRAC_PI_2;
+
+    fn law() -> ElastoPlastic {
+        let values: Vec<f64> = PARAMS.iter().map(|p| p.default).collect();
+        ElastoPlastic::from_values(&values)
+    }
 
     proptest! {
+        /// The polynomial sine of the blend against libm's over its range (and a little past
+        /// it, where round-off can put the phase).
+        #[test]
+        fn blend_sin_is_the_sine(x in -1.0001 * FRAC_PI_2..1.0001 * FRAC_PI_2) {
+            prop_assert!((blend_sin(x) - x.sin()).abs() <= 2.0 * f64::EPSILON, "x = {x}");
+        }
+
+        /// The Jacobian's sine and cosine against libm's over the blend's range.
+        #[test]
+        fn blend_sin_cos_is_sine_and_cosine(x in -1.0001 * FRAC_PI_2..1.0001 * FRAC_PI_2) {
+            let (s, c) = blend_sin_cos(x);
+            prop_assert!((s - x.sin()).abs() <= 2.0 * f64::EPSILON, "x = {x}");
+            prop_assert!((c - x.cos()).abs() <= 2.0 * f64::EPSILON, "x = {x}");
+        }
+
+        /// ∂ż/∂z and ∂ż/∂v against central differences of ż in the blend and past it (both
+        /// signs, creep and slip velocities).
+        #[test]
+        fn partials_are_the_rate_s_slopes(
+            v in 1e-5f64..0.3,
+            zf in 0.72f64..1.6,
+            neg in proptest::bool::ANY,
+            small in proptest::bool::ANY,
+        ) {
+            let m = law();
+            let v = if small { v * 3e-3 } else { v };
+            let s = if neg { -1.0 } else { 1.0 };
+            // |z| from just past z_ba (0.7 F_C/σ0) to beyond z_ss, of v's sign.
+            let (v, z) = (s * v, s * zf * m.fc / m.sigma0);
+            let (mut dzdz, mut dzdv, mut dfdz) = ([0.0], [0.0], [0.0]);
+            m.partials(v, 0.0, &[z], &mut dzdz, &mut dzdv, &mut dfdz).unwrap();
+            let (hz, hv) = (1e-7 * z.abs(), 1e-7 * v.abs());
+            let fd_z = (m.zdot(v, z + hz) - m.zdot(v, z - hz)) / (2.0 * hz);
+            let fd_v = (m.zdot(v + hv, z) - m.zdot(v - hv, z)) / (2.0 * hv);
+            // Away from the kink at |z| = z_ss (α reaches 1), where the two sides differ.
+            let zss = m.fss(v) / m.sigma0;
+            prop_assume!((z.abs() - zss).abs() > 1e-3 * zss);
+            let (dz, dv) = (dzdz[0], dzdv[0]);
+            prop_assert!(
+                (fd_z - dz).abs() <= 1e-5 * dz.abs().max(1.0),
+                "dz/dz at v = {v}, z = {z}: fd {fd_z}, analytic {dz}"
+            );
+            prop_assert!(
+                (fd_v - dv).abs() <= 1e-5 * dv.abs().max(1.0),
+                "dz/dv at v = {v}, z = {z}: fd {fd_v}, analytic {dv}"
+            );
+        }
+
+        /// The rearranged ż against the law as written, v − α(z, v) σ0 |v| z / F_ss(v), over
+        /// the creep, the blend, full adhesion and slip (both signs, with the Stribeck
+        /// exponent 1 of the benchmark and others from 0.5 to 3).
+        #[test]
+        fn fused_rate_is_the_definition(
+            v in -0.5f64..0.5,
+            z in -1.6e-5f64..1.6e-5,
+            small in proptest::bool::ANY,
+            i in prop_oneof![Just(1.0), 0.5f64..3.0],
+        ) {
+            let mut m = law();
+            m.i = i;
+            // Creep velocities (|v| < v_S) half of the time.
+            let v = if small { v * 4e-3 } else { v };
+            let u = m.sigma0 * v.abs() * z / m.fss(v);
+            let plain = v - m.alpha(z, v) * u;
+            let fused = m.zdot(v, z);
+            prop_assert!(
+                (fused - plain).abs() <= 1e-13 * (v.abs() + u.abs()),
+                "v = {v}, z = {z}: {fused} against {plain}"
+            );
+        }
+
         /// `elastic_at` (what closed loops weigh loosely) is exactly where α is 0.
         #[test]
         fn elastic_at_is_where_alpha_vanishes(v in -2e-3f64..2e-3, z in -1.6e-5f64..1.6e-5) {

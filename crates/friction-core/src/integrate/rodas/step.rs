@@ -272,7 +272,14 @@ impl Rodas {
                 self.ynew[..N].copy_from_slice(&v);
                 sys.rhs(&self.ynew, &mut rhs);
                 self.stats.fevals += 1;
-                r.copy_from_slice(&rhs[..N]);
+                // Element by element through `black_box`: copied as a whole, the compiler
+                // loads two adjacent entries with one 16-byte load, which the two 8-byte stores
+                // of the right-hand side cannot forward to, and the stage waits for them to
+                // reach the cache (a quarter of this function's time on elasto-plastic,
+                // issue 39). The values are the same.
+                for i in 0..N {
+                    r[i] = std::hint::black_box(rhs[i]);
+                }
             }
             for j in 0..s {
                 let c = tab.c[s][j] / h;
