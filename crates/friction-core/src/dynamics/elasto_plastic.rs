@@ -52,24 +52,27 @@ static INFO: ModelInfo = ModelInfo {
 pub static ENTRY: ModelEntry = ModelEntry { info: &INFO, build };
 
 /// Elasto-plastic model; forces N, σ0 N/m, σ1 and σ2 N·s/m, v_S m/s, z_ba m.
+///
+/// Built only from checked values (`from_values`): the fields are private because the rate uses
+/// constants derived from them at construction, which an edited field would leave stale.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ElastoPlastic {
     /// Static level F_s \[N\].
-    pub fs: f64,
+    fs: f64,
     /// Coulomb level F_C \[N\].
-    pub fc: f64,
+    fc: f64,
     /// Stiffness σ0 \[N/m\].
-    pub sigma0: f64,
+    sigma0: f64,
     /// Damping σ1 \[N·s/m\].
-    pub sigma1: f64,
+    sigma1: f64,
     /// Viscous σ2 \[N·s/m\].
-    pub sigma2: f64,
+    sigma2: f64,
     /// Stribeck velocity v_S \[m/s\].
-    pub vs: f64,
+    vs: f64,
     /// Stribeck exponent i \[-\].
-    pub i: f64,
+    i: f64,
     /// Breakaway deflection z_ba \[m\].
-    pub zba: f64,
+    zba: f64,
     /// 1/v_S and 1/σ0, so that a stage of the benchmark divides twice instead of four times
     /// (the divisions lie on the chain v → F_ss → z_ss → α → ż that sets a stage's latency).
     inv_vs: f64,
