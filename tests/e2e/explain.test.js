@@ -349,3 +349,30 @@ test("export: PNG 2× at the chosen size with the loop colours, SVG with sub-pix
   await screenshot(page, "explain-default-view.png");
   assert.deepEqual(problems, []);
 });
+
+test("the plot changes size at most once at load, when the lesson and the plot tools arrive (closed or open lesson)", async () => {
+  // Each size the plot takes is a re-size of both canvases and a redraw of every panel; before,
+  // the lesson and the tools were laid out unstyled, then styled, and the lesson's line appeared
+  // later still (two to four sizes after the first).
+  const WATCH = () => {
+    window.__plotSizes = [];
+    addEventListener("DOMContentLoaded", () => {
+      new ResizeObserver((es) => {
+        for (const e of es) window.__plotSizes.push(Math.round(e.contentRect.height));
+      }).observe(document.getElementById("plot-box"));
+    });
+  };
+  for (const q of ["view=prescribed&model=lugre,dahl,gms,elasto-plastic", "view=stickslip&lesson=1"]) {
+    const { page, problems } = await openPage(browser.context, `${server.url}?${q}`, { initScript: WATCH });
+    await ready(page);
+    // the lessons have arrived and the tools are in place
+    await page.waitForFunction(() => document.querySelector("#lesson .reference") && document.getElementById("plot-tools"));
+    await page.waitForTimeout(300);
+    const sizes = await page.evaluate(() => window.__plotSizes);
+    const distinct = sizes.filter((h, i) => i === 0 || h !== sizes[i - 1]);
+    assert.ok(distinct.length >= 1 && distinct.length <= 2, `${q}: plot heights in turn ${sizes.join(", ")}`);
+    assert.ok(distinct.at(-1) >= 120, `${q}: the plot keeps room (${distinct.at(-1)} px)`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});

@@ -501,8 +501,8 @@ impl Lab {
         Ok(self.status(state, background))
     }
 
-    /// Lays out a first drawing still to come ([`Surface::rehearse`]) for up to
-    /// [`FIRST_DRAWING_SLICE_MS`]; returns whether there is more to lay out. The page calls it
+    /// Lays out a first drawing still to come (`Surface::rehearse`) for up to
+    /// `FIRST_DRAWING_SLICE_MS` (8 ms); returns whether there is more to lay out. The page calls it
     /// in tasks of its own while [`Lab::frame`]'s status says `rehearse`. Nothing it does
     /// changes what is drawn: the axes it lays out with are a copy.
     pub fn rehearse(&mut self) -> Result<bool, JsError> {
