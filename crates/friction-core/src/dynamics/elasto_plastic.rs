@@ -191,15 +191,28 @@ impl ElastoPlastic {
     }
 }
 
+/// Σ c_k u^k, k = 0 … 11, by Estrin's scheme: a few independent products instead of Horner's
+/// chain of eleven dependent ones (the blend's sine is on the chain of every plastic solver stage).
+#[inline]
+fn estrin12(c: &[f64; 12], u: f64) -> f64 {
+    let u2 = u * u;
+    let u4 = u2 * u2;
+    let u8 = u4 * u4;
+    let q0 = (c[0] + c[1] * u) + (c[2] + c[3] * u) * u2;
+    let q1 = (c[4] + c[5] * u) + (c[6] + c[7] * u) * u2;
+    let q2 = (c[8] + c[9] * u) + (c[10] + c[11] * u) * u2;
+    (q0 + q1 * u4) + q2 * u8
+}
+
 /// sin φ for |φ| ≤ π/2, the range of the blend's phase, by its Taylor series to φ²¹ (the
-/// first term left out is below 1.3e-18) summed by Estrin's scheme: a few independent
-/// products instead of libm's call, which sat on the chain of every plastic solver stage
-/// (issue 39; 15 → 11 ns a call in a dependent chain, micro-benchmark). Within 2ε of
-/// `f64::sin` there (test `blend_sin_is_the_sine`).
+/// first term left out is below 1.3e-18) summed by [`estrin12`] in φ²: libm's call sat on the
+/// chain of every plastic solver stage (issue 39; 15 → 11 ns a call in a dependent chain,
+/// micro-benchmark). Within 2ε of `f64::sin` there (test `blend_sin_is_the_sine`).
 #[inline]
 fn blend_sin(x: f64) -> f64 {
-    // ±1/(2k+1)!, k = 0 … 10.
-    const C: [f64; 11] = [
+    // ±1/(2k+1)!, k = 0 … 10, and a zero (one polynomial shape for sine and cosine; adding
+    // 0·u ≥ 0 leaves every sum as it was)
+    const C: [f64; 12] = [
         1.0,
         -1.0 / 6.0,
         1.0 / 120.0,
@@ -211,20 +224,14 @@ fn blend_sin(x: f64) -> f64 {
         1.0 / 355_687_428_096_000.0,
         -1.0 / 121_645_100_408_832_000.0,
         1.0 / 51_090_942_171_709_440_000.0,
+        0.0,
     ];
-    let u = x * x;
-    let u2 = u * u;
-    let u4 = u2 * u2;
-    let u8 = u4 * u4;
-    let q0 = (C[0] + C[1] * u) + (C[2] + C[3] * u) * u2;
-    let q1 = (C[4] + C[5] * u) + (C[6] + C[7] * u) * u2;
-    let q2 = (C[8] + C[9] * u) + C[10] * u2;
-    x * ((q0 + q1 * u4) + q2 * u8)
+    x * estrin12(&C, x * x)
 }
 
-/// [`blend_sin`] and cos φ (Taylor series to φ²², first term left out below 1e-19) from the
-/// same powers of φ², for the Jacobian's blend slopes. The cosine is within 2ε of `f64::cos`
-/// for |φ| ≤ π/2 (test `blend_sin_cos_is_sine_and_cosine`).
+/// [`blend_sin`] and cos φ (Taylor series to φ²², first term left out below 1e-19), for the
+/// Jacobian's blend slopes. The cosine is within 2ε of `f64::cos` for |φ| ≤ π/2 (test
+/// `blend_sin_cos_is_sine_and_cosine`).
 #[inline]
 fn blend_sin_cos(x: f64) -> (f64, f64) {
     // ±1/(2k)!, k = 0 … 11.
@@ -242,14 +249,7 @@ fn blend_sin_cos(x: f64) -> (f64, f64) {
         1.0 / 2_432_902_008_176_640_000.0,
         -1.0 / 1_124_000_727_777_607_680_000.0,
     ];
-    let u = x * x;
-    let u2 = u * u;
-    let u4 = u2 * u2;
-    let u8 = u4 * u4;
-    let q0 = (C[0] + C[1] * u) + (C[2] + C[3] * u) * u2;
-    let q1 = (C[4] + C[5] * u) + (C[6] + C[7] * u) * u2;
-    let q2 = (C[8] + C[9] * u) + (C[10] + C[11] * u) * u2;
-    (blend_sin(x), (q0 + q1 * u4) + q2 * u8)
+    (blend_sin(x), estrin12(&C, x * x))
 }
 
 impl FrictionModel for ElastoPlastic {
