@@ -350,7 +350,7 @@ test("export: PNG 2× at the chosen size with the loop colours, SVG with sub-pix
   assert.deepEqual(problems, []);
 });
 
-test("the plot changes size at most once at load, when the lesson and the plot tools arrive (closed or open lesson)", async () => {
+test("the plot changes size at most once at load, when the lesson and the plot tools arrive; an open lesson does not squeeze it", async () => {
   // Each size the plot takes is a re-size of both canvases and a redraw of every panel; before,
   // the lesson and the tools were laid out unstyled, then styled, and the lesson's line appeared
   // later still (two to four sizes after the first).
@@ -372,6 +372,16 @@ test("the plot changes size at most once at load, when the lesson and the plot t
     const distinct = sizes.filter((h, i) => i === 0 || h !== sizes[i - 1]);
     assert.ok(distinct.length >= 1 && distinct.length <= 2, `${q}: plot heights in turn ${sizes.join(", ")}`);
     assert.ok(distinct.at(-1) >= 120, `${q}: the plot keeps room (${distinct.at(-1)} px)`);
+    if (q.includes("lesson=1")) {
+      // an open lesson moves the plot down rather than squeezing it (before: 232 px open
+      // against 666 px closed here, six panels squeezed)
+      const open = distinct.at(-1);
+      await page.click("#lesson summary");
+      await page.waitForFunction(() => !document.getElementById("lesson").open);
+      await page.waitForTimeout(200);
+      const closed = await page.evaluate(() => document.getElementById("plot-box").getBoundingClientRect().height);
+      assert.ok(open >= 0.9 * closed, `${q}: plot ${open} px with the lesson open, ${Math.round(closed)} px closed`);
+    }
     assert.deepEqual(problems, []);
     await page.close();
   }
