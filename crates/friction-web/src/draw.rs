@@ -192,12 +192,12 @@ impl Surface {
         legend: Option<&[Series]>,
         slice_ms: f64,
     ) -> Result<bool, JsError> {
-        let t0 = crate::lab::now();
-        self.fit();
-        let key = self.key(panels, legend);
         if !self.bg_key.is_empty() {
             return Ok(false);
         }
+        let t0 = crate::lab::now();
+        self.fit();
+        let key = self.key(panels, legend);
         // panels a split drawing already drew, or an earlier rehearsal laid out
         let drawn = match &self.partial {
             Some(k) if *k == key => self.transforms.len(),
@@ -211,35 +211,29 @@ impl Surface {
         if from >= panels.len() {
             return Ok(false);
         }
-        let mut svg = String::new();
+        // The first rehearsal only runs the chart code, for V8 to compile it, with text sizes
+        // estimated: compiling and a new font size's lookup (up to 40 ms at load) in one task
+        // were again over 50 ms.
+        let compile_only = !CHART_CODE_RUN.with(Cell::get);
+        let (mut svg, mut laid) = (String::new(), Vec::new());
         let size = (self.bg.width(), self.bg.height());
-        let mut laid = Vec::new();
-        if !CHART_CODE_RUN.with(Cell::get) {
-            // The first rehearsal only runs the chart code, for V8 to compile it, with text
-            // sizes estimated: compiling and a new font size's lookup (up to 40 ms at load)
-            // in one task were again over 50 ms.
-            friction_plot::backend::estimating_text(|| {
-                draw_frames(
-                    EitherBackend::svg(&mut svg, size).into_drawing_area(),
-                    panels,
-                    legend,
-                    self.dpr,
-                    from,
-                    Some((t0, 0.0)),
-                    &mut laid,
-                )
-            })?;
+        let slice = if compile_only { 0.0 } else { slice_ms };
+        let mut lay_out = || {
+            draw_frames(
+                EitherBackend::svg(&mut svg, size).into_drawing_area(),
+                panels,
+                legend,
+                self.dpr,
+                from,
+                Some((t0, slice)),
+                &mut laid,
+            )
+        };
+        if compile_only {
+            friction_plot::backend::estimating_text(lay_out)?;
             return Ok(true);
         }
-        let all = draw_frames(
-            EitherBackend::svg(&mut svg, size).into_drawing_area(),
-            panels,
-            legend,
-            self.dpr,
-            from,
-            Some((t0, slice_ms)),
-            &mut laid,
-        )?;
+        let all = lay_out()?;
         self.rehearsed = Some((key, from + laid.len()));
         Ok(!all)
     }
