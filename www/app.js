@@ -226,6 +226,8 @@ class Page {
     this.readoutTimer = null;
     // Lab.rehearse's task before a first drawing's frame (rehearseSoon)
     this.rehearsalTimer = null;
+    // Lab.fitCanvases's task after the plot changed size
+    this.fitTimer = null;
     this.jobDone = false;
     this.liveTimer = null;
     this.models = bindings.modelList();
@@ -309,7 +311,18 @@ class Page {
         })
         .catch((e) => console.warn("plot tools not loaded:", e));
     }
-    new ResizeObserver(() => { this.lab.resized(); this.schedule(); }).observe($("plot-box"));
+    // Before a first drawing, the canvases take their size, and the browser allocates their
+    // pixels, in a task before the frame that draws: with that frame's drawing it made tasks
+    // over 50 ms at load (issue 39).
+    new ResizeObserver(() => {
+      this.lab.resized();
+      this.schedule();
+      clearTimeout(this.fitTimer);
+      this.fitTimer = setTimeout(() => {
+        // an error here is the drawing's, and the drawing reports it
+        try { this.lab.fitCanvases(); } catch { /* drawn at the next frame */ }
+      }, 0);
+    }).observe($("plot-box"));
     // the throttled URL write of a change made just before a reload, a navigation or a tab
     // switch would never run: write it when the page is hidden
     addEventListener("pagehide", () => this.flushUrl(true));

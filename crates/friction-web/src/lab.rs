@@ -314,6 +314,17 @@ impl Lab {
         self.invalidate();
     }
 
+    /// Before a first drawing, sizes the canvases to the plot and allocates their pixels
+    /// (`Surface::allocate`); the page calls it in a task of its own when the plot changes
+    /// size, before the frame that draws.
+    #[wasm_bindgen(js_name = fitCanvases)]
+    pub fn fit_canvases(&mut self) -> Result<(), JsError> {
+        match self.surface.as_mut() {
+            Some(s) => s.allocate(),
+            None => Ok(()),
+        }
+    }
+
     /// Whether the next [`Lab::frame`] has anything to do.
     #[wasm_bindgen(js_name = needsFrame)]
     pub fn needs_frame(&self) -> bool {
