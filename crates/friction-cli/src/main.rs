@@ -54,9 +54,10 @@ usage: friction-lab 'QUERY' [--metrics] [--svg FILE] [--png FILE] [--budget SECO
 QUERY is the page's query string. Every view, with an example that runs as it is, the CSV
 it prints and, for a view that has them, the columns of --metrics (with several models a
 column `model` comes first):
-{VIEWS}A link copied from the page runs as it is: its page-only keys ({PAGE}) are
-      ignored, with a note on stderr. The order of the keys never matters;
-      values that only fail together (mus < muk, vmin > vmax) are refused naming every key.
+{VIEWS}A link copied from the page runs as it is: its page-only keys
+      ({PAGE})
+      are ignored, with a note on stderr. The order of the keys never matters; values
+      that only fail together (mus < muk, vmin > vmax) are refused naming every key.
 Robot keys: observer(0|1) ref(sine|step) m cv gload ks kobs lambda qamp qfreq q0 dq0 z0
       zhat0 tend, plus model=frbd-gm|frbd-gkv and its keys (n k0 k tau|c, contact keys).
       No values are given in the letter: every default is this program's choice.
@@ -447,14 +448,24 @@ fn run_view(
     Ok(friction_plot::panels::charts(&job.output()))
 }
 
+/// The widest line `--help` prints \[columns\] (a terminal's 100, the project's text width).
+const HELP_WIDTH: usize = 100;
+
 /// The views' part of `--help`, from the list of views: each one's example query, title, CSV
-/// header and `--metrics` columns.
+/// header and `--metrics` columns; a title and header too long for one line of
+/// [`HELP_WIDTH`] take two.
 fn views_help() -> String {
     let mut s = String::new();
     for v in friction_core::views::ALL {
         let e = &v.example;
+        let line = format!("      {}. CSV {}", v.title, e.csv);
+        let sep = if line.chars().count() > HELP_WIDTH {
+            "\n      "
+        } else {
+            " "
+        };
         s.push_str(&format!(
-            "  '{}'\n      {}. CSV {}\n",
+            "  '{}'\n      {}.{sep}CSV {}\n",
             e.query, v.title, e.csv
         ));
         if let Some(m) = v.metrics {

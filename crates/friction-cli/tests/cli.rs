@@ -252,6 +252,19 @@ fn without_a_budget_a_run_goes_to_its_end() {
     assert!(help.contains("--budget SECONDS"), "{help}");
 }
 
+/// `--help` reads on a 100-column terminal: no line of it wraps.
+#[test]
+fn help_lines_fit_100_columns() {
+    let help = run(&["--help"]).1;
+    for l in help.lines() {
+        assert!(
+            l.chars().count() <= 100,
+            "{} columns: {l}",
+            l.chars().count()
+        );
+    }
+}
+
 /// On a terminal a long run keeps a progress line on stderr, wiped before the run's own
 /// messages. A terminal is faked with util-linux `script` (skipped where it is missing).
 #[test]
