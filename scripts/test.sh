@@ -24,6 +24,11 @@ step "wasm-bindgen-test in headless Chromium"
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 CHROMEDRIVER=/usr/bin/chromedriver \
   cargo test --locked --target wasm32-unknown-unknown -p friction-web --tests 2>&1
+# the tests of views only the page's second module has (the robot run)
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+CHROMEDRIVER=/usr/bin/chromedriver \
+  cargo test --locked --target wasm32-unknown-unknown -p friction-web --features full \
+  --test browser whole_runs 2>&1
 
 step "trunk build --release"
 trunk build --release 2>&1 | grep -vE '^\s*$' | tail -n 5

@@ -479,11 +479,30 @@ impl Lab {
         let done = state.done;
         let mut background = false;
         let changed = done || key == Drawn::Here(None) || Some(key) != self.drawn_output;
+        // A job of whole runs (a robot run) has nothing to draw until its first run ends: an
+        // input's job shows its run in progress at its first drawing, as the worker's
+        // snapshots do 15 ms later, so the input shows in its own frame (issue 39: the robot's
+        // input -> shown median was 40-70 ms). Not at load: a surface's first drawing keeps
+        // its rehearsal.
+        let peek = changed
+            && !self.drawn_job
+            && self.surface.as_ref().is_some_and(|s| !s.never_drawn())
+            && self
+                .here
+                .as_ref()
+                .is_some_and(|e| !e.done() && !e.has_output());
+        if peek {
+            self.here.as_mut().expect("checked above").peek(true);
+        }
         let panels = if changed {
             self.panels()
         } else {
             Rc::default()
         };
+        if peek {
+            // the job computes on in whole runs; the panels built stay as drawn
+            self.here.as_mut().expect("checked above").peek(false);
+        }
         if let (Some(surface), false) = (self.surface.as_mut(), panels.is_empty()) {
             if !self.drawn_job {
                 self.drawn_job = true;

@@ -426,3 +426,48 @@ fn a_slider_step_the_page_finishes_itself_is_not_sent_to_the_worker() {
     let rows: Array = get(&lab.readout(), "rows").dyn_into().unwrap();
     assert_eq!(rows.length(), 1, "the page computed the job itself");
 }
+
+/// The robot view is in the page's second module: `scripts/test.sh` runs this test with
+/// `--features full`.
+#[cfg(feature = "full")]
+#[wasm_bindgen_test]
+fn an_input_on_a_job_of_whole_runs_shows_its_run_in_progress_in_its_own_frame() {
+    // A robot run draws nothing until it ends: the frame of an input draws the new run as far
+    // as it got (issue 39: input -> shown was 40-70 ms, waiting for the worker), and the job
+    // goes on to the same finished picture.
+    let query = "v=1&view=robot";
+    let finish = |lab: &mut Lab| {
+        let mut frames = 0;
+        while !get(&lab.frame(50.0).unwrap(), "done").as_bool().unwrap() {
+            frames += 1;
+            assert!(frames < 100_000);
+        }
+    };
+    let fg = canvas(600, 400);
+    let mut lab = Lab::new(query);
+    lab.attach(canvas(600, 400), fg.clone()).unwrap();
+    finish(&mut lab);
+    lab.set("qamp", "0.6").unwrap();
+    let st = lab.frame(1.0).unwrap();
+    assert_eq!(get(&st, "done").as_bool(), Some(false), "a part of the run");
+    assert_eq!(
+        get(&st, "first_drawing").as_bool(),
+        Some(true),
+        "drawn in the input's frame"
+    );
+    let ink = |c: &HtmlCanvasElement| {
+        let ctx: CanvasRenderingContext2d =
+            c.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
+        let d = ctx.get_image_data(0.0, 0.0, c.width() as f64, c.height() as f64);
+        d.unwrap().data().chunks(4).filter(|p| p[3] > 0).count()
+    };
+    assert!(ink(&fg) > 20, "the run in progress is on the overlay");
+    finish(&mut lab);
+    // the same run as a link of it computes (the picture's axes keep the earlier run's range)
+    let mut plain = Lab::new(&lab.query());
+    plain.attach(canvas(600, 400), canvas(600, 400)).unwrap();
+    finish(&mut plain);
+    assert!(lab.csv().unwrap() == plain.csv().unwrap(), "the same data");
+    let rows = |l: &Lab| js_sys::JSON::stringify(&get(&l.readout(), "rows")).unwrap();
+    assert_eq!(rows(&lab), rows(&plain), "the same numbers");
+}
