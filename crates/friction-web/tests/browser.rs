@@ -303,6 +303,25 @@ fn the_first_module_runs_the_letter_views_and_names_the_rest() {
     assert_eq!(lab.view(), "hysteresis");
 }
 
+/// Runs a Lab's frames of `budget_ms` until its job is done.
+fn finish(lab: &mut Lab, budget_ms: f64) {
+    let mut frames = 0;
+    while !get(&lab.frame(budget_ms).unwrap(), "done")
+        .as_bool()
+        .unwrap()
+    {
+        frames += 1;
+        assert!(frames < 100_000);
+    }
+}
+
+/// Pixels with any ink on a canvas.
+fn inked(c: &HtmlCanvasElement) -> usize {
+    let ctx: CanvasRenderingContext2d = c.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
+    let d = ctx.get_image_data(0.0, 0.0, c.width() as f64, c.height() as f64);
+    d.unwrap().data().chunks(4).filter(|p| p[3] > 0).count()
+}
+
 /// Hands a `ViewJob` snapshot to the Lab as the page's wiring does.
 fn receive(lab: &mut Lab, snap: &JsValue) -> Option<bool> {
     let nums: js_sys::Float64Array = get(snap, "nums").dyn_into().unwrap();
@@ -334,13 +353,7 @@ fn serve(lab: &mut Lab) -> JsValue {
 fn a_lab_with_a_view_worker_draws_the_workers_job_as_it_would_its_own() {
     // 20 000 steps per cycle: more than the main thread's share of a job
     let query = "v=1&k0=1e8";
-    let finish = |lab: &mut Lab| {
-        let mut frames = 0;
-        while !get(&lab.frame(4.0).unwrap(), "done").as_bool().unwrap() {
-            frames += 1;
-            assert!(frames < 100_000);
-        }
-    };
+    let finish = |lab: &mut Lab| finish(lab, 4.0);
     let alone_fg = canvas(600, 400);
     let mut alone = Lab::new(query);
     alone.attach(canvas(600, 400), alone_fg.clone()).unwrap();
@@ -362,12 +375,6 @@ fn a_lab_with_a_view_worker_draws_the_workers_job_as_it_would_its_own() {
         lab.take_request().is_null(),
         "the worker's answer was shown (a job finished on the page would cancel it)"
     );
-    let inked = |c: &HtmlCanvasElement| {
-        let ctx: CanvasRenderingContext2d =
-            c.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
-        let d = ctx.get_image_data(0.0, 0.0, c.width() as f64, c.height() as f64);
-        d.unwrap().data().chunks(4).filter(|p| p[3] > 0).count()
-    };
     assert!(inked(&fg) > 100, "the worker's loops are drawn");
     assert_eq!(inked(&fg), inked(&alone_fg), "as the page draws its own");
     assert!(
@@ -436,13 +443,7 @@ fn an_input_on_a_job_of_whole_runs_shows_its_run_in_progress_in_its_own_frame() 
     // as it got (issue 39: input -> shown was 40-70 ms, waiting for the worker), and the job
     // goes on to the same finished picture.
     let query = "v=1&view=robot";
-    let finish = |lab: &mut Lab| {
-        let mut frames = 0;
-        while !get(&lab.frame(50.0).unwrap(), "done").as_bool().unwrap() {
-            frames += 1;
-            assert!(frames < 100_000);
-        }
-    };
+    let finish = |lab: &mut Lab| finish(lab, 50.0);
     let fg = canvas(600, 400);
     let mut lab = Lab::new(query);
     lab.attach(canvas(600, 400), fg.clone()).unwrap();
@@ -455,13 +456,7 @@ fn an_input_on_a_job_of_whole_runs_shows_its_run_in_progress_in_its_own_frame() 
         Some(true),
         "drawn in the input's frame"
     );
-    let ink = |c: &HtmlCanvasElement| {
-        let ctx: CanvasRenderingContext2d =
-            c.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
-        let d = ctx.get_image_data(0.0, 0.0, c.width() as f64, c.height() as f64);
-        d.unwrap().data().chunks(4).filter(|p| p[3] > 0).count()
-    };
-    assert!(ink(&fg) > 20, "the run in progress is on the overlay");
+    assert!(inked(&fg) > 20, "the run in progress is on the overlay");
     finish(&mut lab);
     // the same run as a link of it computes (the picture's axes keep the earlier run's range)
     let mut plain = Lab::new(&lab.query());
