@@ -154,21 +154,10 @@ impl Surface {
     /// Sizes both canvases to the plot; returns whether either changed size.
     fn fit(&mut self) -> bool {
         let size = self.css_size();
-        let before = (
-            self.bg.width(),
-            self.bg.height(),
-            self.fg.width(),
-            self.fg.height(),
-        );
-        self.dpr = fit_canvas_to(&self.bg, size);
-        fit_canvas_to(&self.fg, size);
-        before
-            != (
-                self.bg.width(),
-                self.bg.height(),
-                self.fg.width(),
-                self.fg.height(),
-            )
+        let (dpr, bg) = fit_canvas_to(&self.bg, size);
+        let (_, fg) = fit_canvas_to(&self.fg, size);
+        self.dpr = dpr;
+        bg || fg
     }
 
     /// Sizes both canvases to the plot and has the browser allocate their pixels now, in a

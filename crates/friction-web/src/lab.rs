@@ -491,18 +491,19 @@ impl Lab {
                 .here
                 .as_ref()
                 .is_some_and(|e| !e.done() && !e.has_output());
-        if peek {
-            self.here.as_mut().expect("checked above").peek(true);
-        }
+        let peeking = |lab: &mut Lab, on: bool| {
+            if let Some(e) = lab.here.as_mut().filter(|_| peek) {
+                e.peek(on);
+            }
+        };
+        peeking(self, true);
         let panels = if changed {
             self.panels()
         } else {
             Rc::default()
         };
-        if peek {
-            // the job computes on in whole runs; the panels built stay as drawn
-            self.here.as_mut().expect("checked above").peek(false);
-        }
+        // the job computes on in whole runs; the panels built stay as drawn
+        peeking(self, false);
         if let (Some(surface), false) = (self.surface.as_mut(), panels.is_empty()) {
             if !self.drawn_job {
                 self.drawn_job = true;

@@ -154,24 +154,26 @@ fn measure_box(font: &str, text: &str) -> Option<(f64, f64)> {
 ///
 /// plotters-canvas draws in backing-store pixels, so without this lines are blurry on HiDPI.
 pub fn fit_canvas_to_dpr(canvas: &HtmlCanvasElement) -> f64 {
-    fit_canvas_to(canvas, (canvas.client_width(), canvas.client_height()))
+    fit_canvas_to(canvas, (canvas.client_width(), canvas.client_height())).0
 }
 
-/// [`fit_canvas_to_dpr`] for a canvas whose CSS size \[px\] the caller knows.
-pub(crate) fn fit_canvas_to(canvas: &HtmlCanvasElement, (css_w, css_h): (i32, i32)) -> f64 {
+/// [`fit_canvas_to_dpr`] for a canvas whose CSS size \[px\] the caller knows; also says
+/// whether the canvas changed size (its bitmap is then new and blank).
+pub(crate) fn fit_canvas_to(canvas: &HtmlCanvasElement, (css_w, css_h): (i32, i32)) -> (f64, bool) {
     let dpr = web_sys::window()
         .map(|w| w.device_pixel_ratio())
         .unwrap_or(1.0)
         .max(1.0);
     let w = (css_w.max(1) as f64 * dpr).round() as u32;
     let h = (css_h.max(1) as f64 * dpr).round() as u32;
-    if canvas.width() != w {
+    let (resize_w, resize_h) = (canvas.width() != w, canvas.height() != h);
+    if resize_w {
         canvas.set_width(w);
     }
-    if canvas.height() != h {
+    if resize_h {
         canvas.set_height(h);
     }
-    dpr
+    (dpr, resize_w || resize_h)
 }
 
 /// One rejected key of a query string, as the page shows it.

@@ -162,7 +162,7 @@ impl ElastoPlastic {
     /// formed from e^{−|v/v_S|^i} in one multiply-add each for its numerator and denominator
     /// (z_ss, its midpoint with z_ba and the width folded into constants), and α's ½ sin + ½ is
     /// folded into ż, so that after the sine one multiply-subtract is left. Equal to the
-    /// plain formula to round-off (test `fused_rate_is_the_definition`).
+    /// plain formula to round-off (test `fused_rate_and_force_are_the_definition`).
     #[inline]
     fn zdot(&self, v: f64, z: f64) -> f64 {
         self.rate_and_force(v, z).0
@@ -173,7 +173,7 @@ impl ElastoPlastic {
     /// (σ1 a)·s, so that F, which the closed loop's acceleration waits for, is one
     /// multiply-subtract past the sine instead of three operations past ż (a solver stage's
     /// chain, issue 39). Equal to σ0 z + σ1 ż + σ2 v to round-off (test
-    /// `force_is_the_definition`).
+    /// `fused_rate_and_force_are_the_definition`).
     #[inline(always)]
     fn rate_and_force(&self, v: f64, z: f64) -> (f64, f64) {
         let base = self.sigma0 * z + self.sigma2 * v;
@@ -463,11 +463,12 @@ mod tests {
             );
         }
 
-        /// The rearranged ż against the law as written, v − α(z, v) σ0 |v| z / F_ss(v), over
-        /// the creep, the blend, full adhesion and slip (both signs, with the Stribeck
-        /// exponent 1 of the benchmark and others from 0.5 to 3).
+        /// The rearranged ż against the law as written, v − α(z, v) σ0 |v| z / F_ss(v), and F
+        /// as formed beside it against σ0 z + σ1 ż + σ2 v, over the stick, the creep, the
+        /// blend, full adhesion and slip (both signs, with the Stribeck exponent 1 of the
+        /// benchmark and others from 0.5 to 3).
         #[test]
-        fn fused_rate_is_the_definition(
+        fn fused_rate_and_force_are_the_definition(
             v in -0.5f64..0.5,
             z in -1.6e-5f64..1.6e-5,
             small in proptest::bool::ANY,
@@ -484,27 +485,13 @@ mod tests {
                 (fused - plain).abs() <= 1e-13 * (v.abs() + u.abs()),
                 "v = {v}, z = {z}: {fused} against {plain}"
             );
-        }
-
-        /// F as formed beside ż against σ0 z + σ1 ż + σ2 v, over the stick, the creep, the
-        /// blend, full adhesion and slip (both signs).
-        #[test]
-        fn force_is_the_definition(
-            v in -0.5f64..0.5,
-            z in -1.6e-5f64..1.6e-5,
-            small in proptest::bool::ANY,
-        ) {
-            let m = law();
-            let v = if small { v * 4e-3 } else { v };
-            let zd = m.zdot(v, z);
-            let plain = m.sigma0 * z + m.sigma1 * zd + m.sigma2 * v;
-            let (zd2, f) = m.rate_and_force(v, z);
-            prop_assert_eq!(zd.to_bits(), zd2.to_bits());
-            let u = m.sigma0 * v.abs() * z / m.fss(v);
+            let plain_f = m.sigma0 * z + m.sigma1 * fused + m.sigma2 * v;
+            let (zd, f) = m.rate_and_force(v, z);
+            prop_assert_eq!(fused.to_bits(), zd.to_bits());
             let scale = m.sigma0 * z.abs() + m.sigma1 * (v.abs() + u.abs()) + m.sigma2 * v.abs();
             prop_assert!(
-                (f - plain).abs() <= 4.0 * f64::EPSILON * scale,
-                "v = {v}, z = {z}: {f} against {plain}"
+                (f - plain_f).abs() <= 4.0 * f64::EPSILON * scale,
+                "v = {v}, z = {z}: {f} against {plain_f}"
             );
         }
 
