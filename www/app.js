@@ -132,6 +132,15 @@ class ViewWorker {
   /** A worker for `bindings`, or null. `onMessage(data)` gets its snapshots and answers;
    * `onGone(error)` is called once if it fails. */
   static start(bindings, onMessage, onGone) {
+    const w = ViewWorker.spawn(bindings, (glue) => ({
+      message: { op: "init", glue, module: bindings.compiledModule(), warm: location.search.replace(/^\?/, "") },
+    }));
+    return w && new ViewWorker(w, onMessage, onGone);
+  }
+
+  /** A www/view-worker.js on `bindings`, sent the `message` of `init(glue)` (transferring its
+   * `transfer`, if any), or null. */
+  static spawn(bindings, init) {
     const inline = window.frictionLabInline?.viewWorkerUrl;
     const glue = window.frictionLabGlue?.get(bindings);
     if (typeof Worker !== "function" || !bindings.compiledModule) return null;
@@ -141,12 +150,14 @@ class ViewWorker {
     let w;
     try {
       w = new Worker(inline ? window.frictionLabInline.viewWorkerUrl() : new URL("./view-worker.js", document.baseURI));
-      w.postMessage({ op: "init", glue, module: bindings.compiledModule(), warm: location.search.replace(/^\?/, "") });
+      const { message, transfer = [] } = init(glue);
+      w.postMessage(message, transfer);
     } catch (e) {
       console.warn("view worker not started:", e);
+      w?.terminate();
       return null;
     }
-    return new ViewWorker(w, onMessage, onGone);
+    return w;
   }
 
   constructor(worker, onMessage, onGone) {
@@ -194,6 +205,48 @@ class ViewWorker {
   }
 }
 
+/** The plot's painter: a view worker (www/view-worker.js) holding the page's two canvases,
+ * transferred, and drawing what the Lab sends (`Lab.takePaint`). A canvas drawn on the main
+ * thread is rasterised in the task of the frame that drew it, which at load made tasks over
+ * 50 ms (issue 39); in the painter the drawing and its raster are the worker's. None where a
+ * worker cannot start (a frame with an opaque origin): the Lab then draws on the canvases. */
+class PlotPainter {
+  /** A painter on canvases `bg` and `fg`, or null (they are then untouched). `onPainted(m)` gets
+   * its answers; `onGone(error)` is called once if it fails. */
+  static start(bindings, bg, fg, onPainted, onGone) {
+    if (!bindings.Painter || typeof bg.transferControlToOffscreen !== "function") return null;
+    const w = ViewWorker.spawn(bindings, (glue) => {
+      const paint = { bg: bg.transferControlToOffscreen(), fg: fg.transferControlToOffscreen() };
+      return { message: { op: "init", glue, module: bindings.compiledModule(), paint }, transfer: [paint.bg, paint.fg] };
+    });
+    return w && new PlotPainter(w, onPainted, onGone);
+  }
+
+  constructor(worker, onPainted, onGone) {
+    this.w = worker;
+    // the Lab whose drawings count: a Lab replaced (the other module) may still be answered
+    this.epoch = 0;
+    const gone = (error) => {
+      if (!this.w) return;
+      this.w.terminate();
+      this.w = null;
+      onGone(error);
+    };
+    worker.onmessage = (e) => {
+      const m = e.data;
+      if (m.op === "failed") gone(m.error);
+      else if (m.op === "painted" && m.epoch === this.epoch) onPainted(m);
+    };
+    worker.onerror = (e) => { e.preventDefault?.(); gone(e.message || "the plot's painter stopped"); };
+  }
+
+  /** Sends the Lab's drawing, if it has one. */
+  pump(lab) {
+    const r = this.w && lab.takePaint();
+    if (r) this.w.postMessage({ op: "paint", epoch: this.epoch, nums: r.nums, texts: r.texts }, [r.nums.buffer]);
+  }
+}
+
 class Page {
   constructor(bindings) {
     this.b = bindings;
@@ -238,6 +291,7 @@ class Page {
     this.structural = new Set(); // keys whose change changes the controls (the core says which)
     this.worker = null;
     this.workerTried = false;
+    this.painter = null;
     window.frictionLab = this; // for the e2e tests and the frame-time benchmark
   }
 
@@ -290,7 +344,9 @@ class Page {
     }
     this.showLinkErrors([...this.lab.errors(), ...this.pageErrors(), ...this.courseErrors()]);
     this.startCourse();
-    this.lab.attach($("plot"), $("loops"));
+    this.painter = PlotPainter.start(this.b, $("plot"), $("loops"), (m) => this.painted(m), (e) => this.painterGone(e));
+    // with a painter the plot's size comes with the ResizeObserver's first call, after layout
+    if (!this.painter) this.lab.attach($("plot"), $("loops"));
     this.buildTabs();
     this.buildControls();
     this.syncExtras();
@@ -315,7 +371,9 @@ class Page {
     // pixels, in a task before the frame that draws: with that frame's drawing it made tasks
     // over 50 ms at load (issue 39).
     new ResizeObserver(() => {
-      this.lab.resized();
+      // read after layout: no layout of its own
+      if (this.painter) this.lab.usePainter($("plot").clientWidth, $("plot").clientHeight, devicePixelRatio);
+      else this.lab.resized();
       this.schedule();
       clearTimeout(this.fitTimer);
       this.fitTimer = setTimeout(() => {
@@ -459,7 +517,7 @@ class Page {
     // the same view on the other module (or Back to it) keeps the embed's panels
     if (chosen && this.lab.view() === view) this.lab.setPanels(chosen);
     this.sigmaMode = this.lab.sigmaForm();
-    this.lab.attach($("plot"), $("loops"));
+    this.attachPlot();
     this.showLinkErrors(this.lab.errors());
     this.buildControls();
     this.syncTabs();
@@ -1182,6 +1240,7 @@ class Page {
     const st = this.lab.frame(hadInput ? FIRST_BUDGET_MS : LATER_BUDGET_MS);
     // after the frame: a job the frame finished on the page is not sent, only a new one
     this.pumpWorker();
+    this.painter?.pump(this.lab);
     if (st.rehearse) this.rehearseSoon();
     if (window.frictionLabBench && hadInput) {
       performance.measure("fl-controls", { start: t0, end: t1 });
@@ -1241,12 +1300,53 @@ class Page {
       if (!this.workerTried) this.startWorker();
       performance.mark("fl-first-loops");
     }
-    this.jobDone = st.done;
+    // with a painter, the picture is the finished job's once the painter has shown it
+    this.jobDone = st.done && !st.painting;
     // the page says it is done once the numbers of the finished picture are shown too
     if (this.readoutTimer === null) this.markDone();
     if (!st.done || this.lab.needsFrame()) this.schedule();
     if (hadInput) this.scheduleUrl();
     if (window.frictionLabBench && hadInput) performance.measure("fl-tick", { start: t0, end: performance.now() });
+  }
+
+  /** The plot on the Lab: the painter's canvases at their size now, or the page's own. */
+  attachPlot() {
+    if (this.painter) {
+      this.painter.epoch++;
+      this.lab.usePainter($("plot").clientWidth, $("plot").clientHeight, devicePixelRatio);
+    } else {
+      this.lab.attach($("plot"), $("loops"));
+    }
+  }
+
+  /** The painter's answer: the picture it shows, where its panels went (the plot's tools), and
+   * the input's first drawing shown. */
+  painted(m) {
+    let first = false;
+    try {
+      first = this.lab.painted(m.nums);
+    } catch (e) {
+      console.warn("the painter's answer not read:", e);
+      return;
+    }
+    if (first && this.shownStamp !== null) {
+      performance.measure("fl-input-to-shown", { start: this.shownStamp, end: performance.now() });
+      this.shownStamp = null;
+    }
+    // the next frame says whether the picture is the finished job's (data-done)
+    this.schedule();
+  }
+
+  /** The painter failed: the page draws on fresh canvases (the old ones belong to the worker). */
+  painterGone(error) {
+    console.warn("plot painter failed; drawing on the page:", error);
+    this.painter = null;
+    for (const id of ["plot", "loops"]) {
+      const old = $(id);
+      old.replaceWith(old.cloneNode(false));
+    }
+    this.lab.attach($("plot"), $("loops"));
+    this.schedule();
   }
 
   /** Lays out the coming first drawing in tasks of their own, before the frame that draws it:

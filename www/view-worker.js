@@ -9,6 +9,10 @@
 // {op: "phenomena", id, model}, {op: "csv", id, job}.
 // Messages out: {op: "ready"}, {op: "snapshot", nums, texts}, {op: "answer", id, result | error}
 // (to "phenomena" and "csv"), {op: "failed", error}.
+//
+// Started as the page's painter instead (init with `paint: {bg, fg}`, the page's two canvases
+// transferred), it draws the plot (friction-web's `Painter`): in {op: "paint", epoch, nums,
+// texts} (a drawing of `Lab.takePaint`), out {op: "painted", epoch, nums} (`Lab.painted`).
 /* global wasm_bindgen */
 
 // a slice of computing between two looks at the messages [ms]: a newer job or a cancel waits at
@@ -17,6 +21,8 @@ const SLICE_MS = 8;
 
 let bindings = null;
 let job = null;
+let painter = null;
+let paintEpoch = 0; // the page's Lab the drawing taken last came from
 const queue = []; // messages that came before the module was ready
 const tick = new MessageChannel(); // a task per slice, without setTimeout's 4 ms clamping
 let scheduled = false;
@@ -69,8 +75,38 @@ function warm(query) {
   } catch (e) { /* a warm-up only */ }
 }
 
+/** Draws the newest drawing taken, in a task of its own (drawings that came meanwhile are
+ * dropped but the last), and answers in the task after: a canvas transferred to a worker shows
+ * what was drawn when the drawing task ends, so the page, told in the next task, reads the new
+ * picture. */
+const paintTick = new MessageChannel();
+let paintScheduled = false;
+paintTick.port1.onmessage = (e) => {
+  if (e.data !== null) {
+    postMessage({ op: "painted", epoch: e.data.epoch, nums: e.data.nums }, [e.data.nums.buffer]);
+    return;
+  }
+  paintScheduled = false;
+  try {
+    const nums = painter.paint();
+    if (nums) paintTick.port2.postMessage({ epoch: paintEpoch, nums }, [nums.buffer]);
+  } catch (err) {
+    postMessage({ op: "failed", error: String(err && err.message ? err.message : err) });
+  }
+};
+
 function handle(m) {
-  if (m.op === "job") {
+  if (m.op === "paint") {
+    if (!painter) return;
+    try {
+      painter.take(m.nums, m.texts);
+      paintEpoch = m.epoch;
+    } catch (err) {
+      postMessage({ op: "failed", error: String(err && err.message ? err.message : err) });
+      return;
+    }
+    if (!paintScheduled) { paintScheduled = true; paintTick.port2.postMessage(null); }
+  } else if (m.op === "job") {
     job?.free();
     job = new bindings.ViewJob(m.query, m.id, m.waited_ms ?? 0);
     schedule();
@@ -109,7 +145,8 @@ onmessage = async (event) => {
     const b = typeof wasm_bindgen !== "undefined" ? wasm_bindgen : await import(m.glue);
     await (b.default ?? b)({ module_or_path: m.module });
     bindings = b;
-    warm(m.warm);
+    if (m.paint) painter = new b.Painter(m.paint.bg, m.paint.fg);
+    else warm(m.warm);
     postMessage({ op: "ready" });
     for (const q of queue.splice(0)) handle(q);
   } catch (e) {

@@ -5,11 +5,11 @@ use friction_plot::figure::grid_for;
 use friction_plot::legend::{draw_legend_band, legend_band_height};
 use friction_plot::{draw_frame, ChartSpec, PlotTransform, Series, Style};
 use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
-use wasm_bindgen::{JsCast, JsError, JsValue};
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+use wasm_bindgen::{JsError, JsValue};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, OffscreenCanvas};
 
-use crate::{fit_canvas_to, Canvas};
+use crate::ctx2d::{Ctx2dBackend, Target};
+use crate::Canvas;
 use friction_plot::backend::EitherBackend;
 use std::cell::Cell;
 
@@ -28,6 +28,27 @@ const REF_WIDTH: f64 = 1.25;
 /// this much of the panel anyway, shows the same band.
 const DENSE_INK: f64 = 0.25;
 
+/// Whether a plot of this CSS size \[px\] is too small for a legend inside a chart (it would
+/// cover the curves): under 520 × 360, e.g. a 400 × 300 embedded figure.
+pub(crate) fn small_plot((w, h): (i32, i32)) -> bool {
+    w < 520 || h < 360
+}
+
+/// The panel of `transforms` (drawn at `dpr`) whose plotting area holds (`x`, `y`) CSS px, its
+/// transform and the point in device pixels.
+pub(crate) fn panel_at(
+    transforms: &[PlotTransform],
+    dpr: f64,
+    x: f64,
+    y: f64,
+) -> Option<(usize, PlotTransform, (f64, f64))> {
+    let p = (x * dpr, y * dpr);
+    transforms.iter().enumerate().find_map(|(i, t)| {
+        let (l, top, r, bottom) = t.clip;
+        (p.0 >= l && p.0 <= r && p.1 >= top && p.1 <= bottom).then_some((i, *t, p))
+    })
+}
+
 /// Length of the drawn segments of a decimated path \[device px\] (breaks skipped).
 fn path_length(points: &[(f64, f64)]) -> f64 {
     points
@@ -40,10 +61,13 @@ fn path_length(points: &[(f64, f64)]) -> f64 {
 /// The page's plot: background + overlay canvas of the same size, stacked by CSS, holding one
 /// or more chart panels (a view with several panels passes them all to [`Surface::draw_panels`]).
 pub struct Surface {
-    bg: HtmlCanvasElement,
-    fg: HtmlCanvasElement,
+    bg: Target,
+    fg: Target,
     fg_ctx: CanvasRenderingContext2d,
     dpr: f64,
+    /// Device pixels per CSS pixel as the page gave them, for canvases in a worker (which has
+    /// no window to ask).
+    given_dpr: Option<f64>,
     bg_key: String,
     transforms: Vec<PlotTransform>,
     /// The key of a first drawing split over frames, while its panels are not all drawn
@@ -56,16 +80,8 @@ pub struct Surface {
     scratch: Vec<(f64, f64)>,
     /// The canvases' CSS size \[px\] as last read, until [`Surface::resized`]: reading it
     /// (`clientWidth`) in a frame whose DOM changed forces a layout of the whole page, a
-    /// second one after the browser's own.
+    /// second one after the browser's own. Given by the page for canvases in a worker.
     css: Option<(i32, i32)>,
-}
-
-fn context(c: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d, JsError> {
-    c.get_context("2d")
-        .ok()
-        .flatten()
-        .and_then(|x| x.dyn_into::<CanvasRenderingContext2d>().ok())
-        .ok_or_else(|| JsError::new("canvas has no 2d context"))
 }
 
 fn hex(c: RGBColor) -> String {
@@ -83,13 +99,24 @@ fn js(e: JsValue) -> JsError {
 impl Surface {
     /// Wraps the two canvases (the overlay must sit exactly on top of the background).
     pub fn new(bg: HtmlCanvasElement, fg: HtmlCanvasElement) -> Result<Surface, JsError> {
-        let fg_ctx = context(&fg)?;
-        context(&bg)?;
+        Surface::on(Target::Page(bg), Target::Page(fg))
+    }
+
+    /// The same on two `OffscreenCanvas`es (a page's canvases transferred to its painter
+    /// worker); their CSS size and pixel ratio come from [`Surface::set_css`].
+    pub(crate) fn offscreen(bg: OffscreenCanvas, fg: OffscreenCanvas) -> Result<Surface, JsError> {
+        Surface::on(Target::Offscreen(bg), Target::Offscreen(fg))
+    }
+
+    fn on(bg: Target, fg: Target) -> Result<Surface, JsError> {
+        let fg_ctx = fg.context()?;
+        bg.context()?;
         Ok(Surface {
             bg,
             fg,
             fg_ctx,
             dpr: 1.0,
+            given_dpr: None,
             bg_key: String::new(),
             transforms: Vec::new(),
             partial: None,
@@ -112,19 +139,14 @@ impl Surface {
     /// The panel whose plotting area holds (`x`, `y`) CSS px, its transform and the point in
     /// device pixels.
     pub fn panel_at(&self, x: f64, y: f64) -> Option<(usize, PlotTransform, (f64, f64))> {
-        let p = (x * self.dpr, y * self.dpr);
-        self.transforms.iter().enumerate().find_map(|(i, t)| {
-            let (l, top, r, bottom) = t.clip;
-            (p.0 >= l && p.0 <= r && p.1 >= top && p.1 <= bottom).then_some((i, *t, p))
-        })
+        panel_at(&self.transforms, self.dpr, x, y)
     }
 
     /// Matches both backing stores to the CSS size × devicePixelRatio.
     /// Whether the plot is too small for a legend inside a chart (it would cover the curves):
     /// under 520 × 360 CSS px, e.g. a 400 × 300 embedded figure.
     pub fn small(&mut self) -> bool {
-        let (w, h) = self.css_size();
-        w < 520 || h < 360
+        small_plot(self.css_size())
     }
 
     /// Whether nothing was drawn on this surface yet: its first drawing runs the chart code
@@ -141,21 +163,41 @@ impl Surface {
 
     /// The page says the canvases may have changed size: the next drawing reads it again.
     pub fn resized(&mut self) {
-        self.css = None;
+        if let Target::Page(_) = self.bg {
+            self.css = None;
+        }
+    }
+
+    /// The canvases' CSS size \[px\] and device pixels per CSS pixel, as the page measured
+    /// them (canvases in a worker cannot).
+    pub(crate) fn set_css(&mut self, css: (i32, i32), dpr: f64) {
+        self.css = Some(css);
+        self.given_dpr = Some(dpr);
     }
 
     fn css_size(&mut self) -> (i32, i32) {
         let bg = &self.bg;
-        *self
-            .css
-            .get_or_insert_with(|| (bg.client_width(), bg.client_height()))
+        *self.css.get_or_insert_with(|| match bg {
+            Target::Page(c) => (c.client_width(), c.client_height()),
+            Target::Offscreen(_) => (1, 1),
+        })
     }
 
     /// Sizes both canvases to the plot; returns whether either changed size.
     fn fit(&mut self) -> bool {
-        let size = self.css_size();
-        let (dpr, bg) = fit_canvas_to(&self.bg, size);
-        let (_, fg) = fit_canvas_to(&self.fg, size);
+        let (w, h) = self.css_size();
+        let dpr = self
+            .given_dpr
+            .unwrap_or_else(|| {
+                web_sys::window()
+                    .map(|w| w.device_pixel_ratio())
+                    .unwrap_or(1.0)
+            })
+            .max(1.0);
+        let device = |css: i32| (css.max(1) as f64 * dpr).round() as u32;
+        let size = (device(w), device(h));
+        let bg = self.bg.set_size(size);
+        let fg = self.fg.set_size(size);
         self.dpr = dpr;
         bg || fg
     }
@@ -173,7 +215,7 @@ impl Surface {
     /// `data-done`, which says the picture is drawn).
     pub fn allocate(&mut self) -> Result<(), JsError> {
         if self.first_drawing_due() && self.fit() {
-            context(&self.bg)?.clear_rect(0.0, 0.0, 1.0, 1.0);
+            self.bg.context()?.clear_rect(0.0, 0.0, 1.0, 1.0);
             self.fg_ctx.clear_rect(0.0, 0.0, 1.0, 1.0);
         }
         Ok(())
@@ -181,7 +223,8 @@ impl Surface {
 
     /// Everything the background of these panels depends on, the canvas size included.
     fn key(&self, panels: &[(&ChartSpec, &[Series])], legend: Option<&[Series]>) -> String {
-        let mut key = format!("{}x{}@{}", self.bg.width(), self.bg.height(), self.dpr);
+        let (w, h) = self.bg.size();
+        let mut key = format!("{w}x{h}@{}", self.dpr);
         for (frame, _) in panels {
             key.push('#');
             key.push_str(&frame_key(frame));
@@ -238,7 +281,7 @@ impl Surface {
         // were again over 50 ms.
         let compile_only = !CHART_CODE_RUN.with(Cell::get);
         let (mut svg, mut laid) = (String::new(), Vec::new());
-        let size = (self.bg.width(), self.bg.height());
+        let size = self.bg.size();
         let slice = if compile_only { 0.0 } else { slice_ms };
         let mut lay_out = || {
             draw_frames(
@@ -289,9 +332,7 @@ impl Surface {
                 Some(k) if *k == key => self.transforms.len(),
                 _ => 0,
             };
-            let backend = CanvasBackend::with_canvas_object(self.bg.clone())
-                .map(Canvas::Main)
-                .ok_or_else(|| JsError::new("canvas has no 2d context"))?;
+            let backend = Canvas::Main(Ctx2dBackend::on(&self.bg)?);
             if from == 0 {
                 self.transforms.clear();
             }
@@ -320,7 +361,8 @@ impl Surface {
         let ctx = &self.fg_ctx;
         ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
             .map_err(js)?;
-        ctx.clear_rect(0.0, 0.0, self.fg.width() as f64, self.fg.height() as f64);
+        let (w, h) = self.fg.size();
+        ctx.clear_rect(0.0, 0.0, f64::from(w), f64::from(h));
         ctx.set_line_join("round");
         let dash = js_sys::Array::of2(&(6.0 * self.dpr).into(), &(4.0 * self.dpr).into());
         let solid = js_sys::Array::new();
@@ -376,7 +418,7 @@ thread_local! {
 /// One function for the canvas and for [`Surface::rehearse`]'s SVG, so a rehearsal runs exactly
 /// the code, the fonts and the texts of the drawing it prepares.
 fn draw_frames(
-    root: DrawingArea<EitherBackend<'_, CanvasBackend>, plotters::coord::Shift>,
+    root: DrawingArea<EitherBackend<'_, Ctx2dBackend>, plotters::coord::Shift>,
     panels: &[(&ChartSpec, &[Series])],
     legend: Option<&[Series]>,
     dpr: f64,
@@ -440,7 +482,12 @@ fn frame_key(s: &ChartSpec) -> String {
 #[cfg(all(test, target_arch = "wasm32"))]
 mod tests {
     use super::*;
+    use wasm_bindgen::JsCast;
     use wasm_bindgen_test::*;
+
+    fn context(c: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d, JsError> {
+        Target::Page(c.clone()).context()
+    }
 
     wasm_bindgen_test_configure!(run_in_browser);
 

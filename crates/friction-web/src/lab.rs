@@ -18,6 +18,8 @@ use crate::draw::Surface;
 
 mod engine;
 mod export;
+mod painter;
+mod plot;
 mod policy;
 mod remote;
 mod snapshot;
@@ -25,10 +27,12 @@ mod tools;
 mod wire;
 mod worker;
 
+pub use painter::Painter;
 pub use worker::ViewJob;
 
 use crate::{to_js, JsParamError};
 use engine::{Engine, Panels};
+use plot::Plot;
 use policy::{Axes, DrawDeferral, LegendPlan, StableAxes, FIRST_DRAWING_SLICE_MS};
 use remote::{Remote, Request};
 use snapshot::Snapshot;
@@ -80,7 +84,8 @@ pub struct Lab {
     here_ms: f64,
     /// The view worker, when the page has one.
     remote: Option<Remote>,
-    surface: Option<Surface>,
+    /// The plot: the page's canvases, or the painter worker's.
+    surface: Option<Plot>,
     /// The axis ranges shown, and why they stay put.
     axes: StableAxes,
     /// The overlay shows the final state of the current job.
@@ -301,14 +306,55 @@ impl Lab {
 
     /// Binds the plot to a background and an overlay canvas of the same CSS size.
     pub fn attach(&mut self, bg: HtmlCanvasElement, fg: HtmlCanvasElement) -> Result<(), JsError> {
-        self.surface = Some(Surface::new(bg, fg)?);
+        self.surface = Some(Plot::Here(Surface::new(bg, fg)?));
         self.invalidate();
         Ok(())
     }
 
+    /// The plot is drawn by the page's painter worker, on canvases of `css_width` ×
+    /// `css_height` CSS px at `dpr` device px per CSS px; the page calls it again when they
+    /// change size. Each drawing is then a message ([`Lab::take_paint`]), and the picture is
+    /// shown when the painter answers ([`Lab::painted`]).
+    #[wasm_bindgen(js_name = usePainter)]
+    pub fn use_painter(&mut self, css_width: f64, css_height: f64, dpr: f64) {
+        let side = |x: f64| x.clamp(0.0, 65536.0).round() as i32;
+        let dpr = if dpr.is_finite() {
+            dpr.clamp(1.0, 16.0)
+        } else {
+            1.0
+        };
+        self.surface = Some(Plot::painter(
+            self.surface.take(),
+            (side(css_width), side(css_height)),
+            dpr,
+        ));
+        self.invalidate();
+    }
+
+    /// The drawing to post to the painter worker, `{nums, texts}` (`nums` to transfer), or
+    /// `null`.
+    #[wasm_bindgen(js_name = takePaint)]
+    pub fn take_paint(&mut self) -> JsValue {
+        match self.surface.as_mut().and_then(Plot::take_paint) {
+            Some(w) => w.to_js(),
+            None => JsValue::NULL,
+        }
+    }
+
+    /// The painter's answer to a drawing (`Painter::paint`): the picture is shown and the plot's
+    /// tools read where its panels went. Returns whether it showed a job's output first.
+    pub fn painted(&mut self, nums: Vec<f64>) -> Result<bool, JsError> {
+        match self.surface.as_mut() {
+            Some(p) => p
+                .painted(&nums)
+                .map_err(|e| JsError::new(&format!("the painter's answer did not read: {e}"))),
+            None => Ok(false),
+        }
+    }
+
     /// The canvases changed size: the next frame redraws.
     pub fn resized(&mut self) {
-        if let Some(s) = self.surface.as_mut() {
+        if let Some(Plot::Here(s)) = self.surface.as_mut() {
             s.resized();
         }
         self.invalidate();
@@ -320,8 +366,8 @@ impl Lab {
     #[wasm_bindgen(js_name = fitCanvases)]
     pub fn fit_canvases(&mut self) -> Result<(), JsError> {
         match self.surface.as_mut() {
-            Some(s) => s.allocate(),
-            None => Ok(()),
+            Some(Plot::Here(s)) => s.allocate(),
+            _ => Ok(()),
         }
     }
 
@@ -444,7 +490,7 @@ impl Lab {
             }
         }
         let draw_only = self.deferral.draw_only_now();
-        let never_drawn = self.surface.as_ref().is_some_and(Surface::never_drawn);
+        let never_drawn = self.surface.as_ref().is_some_and(Plot::never_drawn);
         let (key, first, just_stopped) = match self.here.as_mut() {
             Some(e) => {
                 // the main thread's share, and more while the worker has sent nothing of this
@@ -505,10 +551,6 @@ impl Lab {
         // the job computes on in whole runs; the panels built stay as drawn
         peeking(self, false);
         if let (Some(surface), false) = (self.surface.as_mut(), panels.is_empty()) {
-            if !self.drawn_job {
-                self.drawn_job = true;
-                self.first_drawing.set(true);
-            }
             self.drawn_output = Some(key);
             let (frames, plan) = frames_for(&mut self.axes, &panels, done, surface.small());
             let list: Vec<(&ChartSpec, &[Series])> = frames
@@ -517,6 +559,13 @@ impl Lab {
                 .map(|(f, (spec, _))| (f, spec.series.as_slice()))
                 .collect();
             let drawing = surface.draw_panels(&list, plan.band(), Some(FIRST_DRAWING_SLICE_MS))?;
+            if !self.drawn_job {
+                self.drawn_job = true;
+                // drawn here: this frame shows it; sent to the painter: its answer does
+                if !surface.mark_first() {
+                    self.first_drawing.set(true);
+                }
+            }
             background = drawing.background;
             if !drawing.complete {
                 // the rest of the panels in the next frame, which only draws; not done until
@@ -537,11 +586,7 @@ impl Lab {
     /// in tasks of its own while [`Lab::frame`]'s status says `rehearse`. Nothing it does
     /// changes what is drawn: the axes it lays out with are a copy.
     pub fn rehearse(&mut self) -> Result<bool, JsError> {
-        if !self
-            .surface
-            .as_ref()
-            .is_some_and(Surface::first_drawing_due)
-        {
+        if !self.surface.as_ref().is_some_and(Plot::first_drawing_due) {
             return Ok(false);
         }
         let panels = self.panels();
@@ -549,7 +594,9 @@ impl Lab {
             return Ok(false);
         }
         let done = self.shows().done;
-        let surface = self.surface.as_mut().expect("checked above");
+        let Some(Plot::Here(surface)) = self.surface.as_mut() else {
+            return Ok(false);
+        };
         let (frames, plan) = frames_for(&mut self.axes.clone(), &panels, done, surface.small());
         let list: Vec<(&ChartSpec, &[Series])> = frames
             .iter()
@@ -574,6 +621,7 @@ impl Lab {
             state,
             background,
             first_drawing: self.first_drawing.take(),
+            painting: self.surface.as_ref().is_some_and(Plot::painting),
             rehearse: self.rehearse_due.take(),
         })
     }

@@ -8,12 +8,13 @@
 //! stroked on a transparent overlay with plain path calls, decimated to about one point per device
 //! pixel.
 
+mod ctx2d;
 mod draw;
 mod fitdraw;
 mod lab;
 
 pub use fitdraw::FitCharts;
-pub use lab::{Lab, ViewJob};
+pub use lab::{Lab, Painter, ViewJob};
 
 /// The flag text every UI shows next to a model whose formula was not recoverable from its source.
 pub use friction_core::model::PROVISIONAL;
@@ -21,12 +22,11 @@ pub use friction_core::model::PROVISIONAL;
 use friction_core::experiments::hysteresis;
 use friction_core::params::ParamError;
 use friction_core::scenario::Scenario;
-use plotters_canvas::CanvasBackend;
 
 /// The page's canvas as the backend type the SVG export also draws through
 /// (`friction_plot::backend`, which also measures each distinct text once): the chart code is
 /// compiled once for both.
-pub(crate) type Canvas = friction_plot::backend::EitherBackend<'static, CanvasBackend>;
+pub(crate) type Canvas = friction_plot::backend::EitherBackend<'static, ctx2d::Ctx2dBackend>;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
@@ -148,32 +148,6 @@ fn measure_box(font: &str, text: &str) -> Option<(f64, f64)> {
             m.font_bounding_box_ascent() + m.font_bounding_box_descent(),
         ))
     })
-}
-
-/// Sizes the canvas backing store to its CSS size times `devicePixelRatio` and returns the ratio.
-///
-/// plotters-canvas draws in backing-store pixels, so without this lines are blurry on HiDPI.
-pub fn fit_canvas_to_dpr(canvas: &HtmlCanvasElement) -> f64 {
-    fit_canvas_to(canvas, (canvas.client_width(), canvas.client_height())).0
-}
-
-/// [`fit_canvas_to_dpr`] for a canvas whose CSS size \[px\] the caller knows; also says
-/// whether the canvas changed size (its bitmap is then new and blank).
-pub(crate) fn fit_canvas_to(canvas: &HtmlCanvasElement, (css_w, css_h): (i32, i32)) -> (f64, bool) {
-    let dpr = web_sys::window()
-        .map(|w| w.device_pixel_ratio())
-        .unwrap_or(1.0)
-        .max(1.0);
-    let w = (css_w.max(1) as f64 * dpr).round() as u32;
-    let h = (css_h.max(1) as f64 * dpr).round() as u32;
-    let (resize_w, resize_h) = (canvas.width() != w, canvas.height() != h);
-    if resize_w {
-        canvas.set_width(w);
-    }
-    if resize_h {
-        canvas.set_height(h);
-    }
-    (dpr, resize_w || resize_h)
 }
 
 /// One rejected key of a query string, as the page shows it.

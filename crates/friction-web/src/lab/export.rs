@@ -3,7 +3,7 @@
 //! A child of `lab`: the same charts, axes and panel grid the page shows.
 
 use super::*;
-use plotters_canvas::CanvasBackend;
+use crate::ctx2d::Ctx2dBackend;
 
 #[wasm_bindgen]
 impl Lab {
@@ -12,7 +12,7 @@ impl Lab {
     /// page's grid (with its shared legend band where the panels have one).
     pub fn svg(&self, width: u32, height: u32) -> Result<String, JsError> {
         let charts = self.export_charts()?;
-        friction_plot::figure::figure_svg_as::<CanvasBackend>(
+        friction_plot::figure::figure_svg_as::<Ctx2dBackend>(
             &charts,
             (width.max(100), height.max(100)),
             (500, 380),
@@ -30,7 +30,7 @@ impl Lab {
         let (rows, cols) = friction_plot::figure::grid(charts.len());
         // a multi-panel view keeps readable cells: the figure grows past the chosen size
         let cell = ((w / cols as u32).max(400), (h / rows as u32).max(300));
-        friction_plot::export::figure_svg_fine_as::<CanvasBackend>(
+        friction_plot::export::figure_svg_fine_as::<Ctx2dBackend>(
             &charts,
             (w, h),
             cell,
@@ -56,7 +56,7 @@ impl Lab {
         let dim = |x: u32| (x.clamp(100, 4000) as f64 * scale).round() as u32;
         canvas.set_width(dim(width));
         canvas.set_height(dim(height));
-        let backend = CanvasBackend::with_canvas_object(canvas)
+        let backend = Ctx2dBackend::with_canvas_object(canvas)
             .map(crate::Canvas::Main)
             .ok_or_else(|| JsError::new("canvas has no 2d context"))?;
         let root = plotters::prelude::IntoDrawingArea::into_drawing_area(backend);

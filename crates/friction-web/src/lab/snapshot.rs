@@ -1,6 +1,7 @@
-//! What crosses from the view worker to the page: a [`Snapshot`] of a job (its status, tables and
-//! panels). The panels cross as data, not pixels: plotters measures text through the document,
-//! which a worker has not, so the page draws them.
+//! What crosses between the page and its workers: from the view worker, a [`Snapshot`] of a
+//! job (its status, tables and panels, as data); to the painter worker, a [`PaintRequest`] (the
+//! frames and curves the page would draw on its own canvases), and back the panels' transforms
+//! ([`encode_painted`]) for the plot's tools.
 //!
 //! On the way a snapshot is a list of numbers (a `Float64Array`, transferred, not copied: six
 //! panels of thinned runs are ~10⁵ numbers) and a list of texts, written and read in one order
@@ -13,6 +14,8 @@ use std::rc::Rc;
 
 use super::engine::{Engine, Panels};
 use super::wire::{JobState, TableOut};
+use friction_plot::PlotTransform;
+use wasm_bindgen::JsValue;
 
 /// A job's state as the page shows it, from one moment of the worker's run.
 #[derive(Clone)]
@@ -34,6 +37,16 @@ pub(crate) struct Wire {
 }
 
 impl Wire {
+    /// `{nums, texts}` for a message (`nums` a `Float64Array` to transfer).
+    pub(crate) fn to_js(&self) -> JsValue {
+        let out = js_sys::Object::new();
+        let texts: js_sys::Array = self.texts.iter().map(|t| JsValue::from_str(t)).collect();
+        let nums = js_sys::Float64Array::from(self.nums.as_slice());
+        // setting a property of a fresh plain object cannot fail
+        let _ = js_sys::Reflect::set(&out, &"nums".into(), &nums.into());
+        let _ = js_sys::Reflect::set(&out, &"texts".into(), &texts.into());
+        out.into()
+    }
     fn num(&mut self, x: f64) {
         self.nums.push(x);
     }
@@ -61,6 +74,23 @@ impl Wire {
         self.texts(&t.notes);
         self.texts(&t.definitions);
         self.text(&t.summary);
+    }
+    fn chart(&mut self, spec: &ChartSpec) {
+        self.text(&spec.title);
+        self.text(&spec.x_label);
+        self.text(&spec.y_label);
+        for x in [
+            spec.x_range.0,
+            spec.x_range.1,
+            spec.y_range.0,
+            spec.y_range.1,
+        ] {
+            self.num(x);
+        }
+        self.flag(spec.x_log);
+        self.texts(&spec.notes);
+        self.num(spec.y_scale);
+        self.series(&spec.series);
     }
     fn series(&mut self, v: &[Series]) {
         self.num(v.len() as f64);
@@ -131,6 +161,38 @@ impl Reader<'_> {
             summary: self.text()?,
         })
     }
+    fn chart(&mut self) -> Result<ChartSpec, String> {
+        let (title, x_label, y_label) = (self.text()?, self.text()?, self.text()?);
+        let x_range = (self.num()?, self.num()?);
+        let y_range = (self.num()?, self.num()?);
+        let x_log = self.flag()?;
+        let notes = self.texts()?;
+        let y_scale = self.num()?;
+        let series = self.series()?;
+        Ok(ChartSpec {
+            title,
+            x_label,
+            y_label,
+            x_range,
+            y_range,
+            x_log,
+            series,
+            notes,
+            y_scale,
+        })
+    }
+    /// Checks that nothing is left: a longer message is not one of ours.
+    fn end(&self) -> Result<(), String> {
+        if self.nums.is_empty() && self.texts.as_slice().is_empty() {
+            Ok(())
+        } else {
+            Err(format!(
+                "{} numbers and {} texts left over",
+                self.nums.len(),
+                self.texts.len()
+            ))
+        }
+    }
     fn series(&mut self) -> Result<Vec<Series>, String> {
         let n = self.count(self.texts.len())?;
         let mut out = Vec::with_capacity(n);
@@ -172,21 +234,7 @@ pub(crate) fn encode(engine: &Engine, id: u32) -> Wire {
     let panels = engine.panels();
     w.num(panels.len() as f64);
     for (spec, legend) in panels.iter() {
-        w.text(&spec.title);
-        w.text(&spec.x_label);
-        w.text(&spec.y_label);
-        for x in [
-            spec.x_range.0,
-            spec.x_range.1,
-            spec.y_range.0,
-            spec.y_range.1,
-        ] {
-            w.num(x);
-        }
-        w.flag(spec.x_log);
-        w.texts(&spec.notes);
-        w.num(spec.y_scale);
-        w.series(&spec.series);
+        w.chart(spec);
         w.series(legend);
     }
     w
@@ -217,34 +265,9 @@ pub(crate) fn decode(nums: &[f64], texts: Vec<String>) -> Result<Snapshot, Strin
     let n = r.count(r.texts.len())?;
     let mut panels = Vec::with_capacity(n);
     for _ in 0..n {
-        let (title, x_label, y_label) = (r.text()?, r.text()?, r.text()?);
-        let x_range = (r.num()?, r.num()?);
-        let y_range = (r.num()?, r.num()?);
-        let x_log = r.flag()?;
-        let notes = r.texts()?;
-        let y_scale = r.num()?;
-        let series = r.series()?;
-        let legend = r.series()?;
-        let spec = ChartSpec {
-            title,
-            x_label,
-            y_label,
-            x_range,
-            y_range,
-            x_log,
-            series,
-            notes,
-            y_scale,
-        };
-        panels.push((spec, legend));
+        panels.push((r.chart()?, r.series()?));
     }
-    if !r.nums.is_empty() || !r.texts.as_slice().is_empty() {
-        return Err(format!(
-            "{} numbers and {} texts left over",
-            r.nums.len(),
-            r.texts.len()
-        ));
-    }
+    r.end()?;
     Ok(Snapshot {
         id: id as u32,
         state,
@@ -252,6 +275,142 @@ pub(crate) fn decode(nums: &[f64], texts: Vec<String>) -> Result<Snapshot, Strin
         timings,
         panels: Rc::new(panels),
     })
+}
+
+/// A drawing the page asks of its painter worker: what [`crate::draw::Surface::draw_panels`]
+/// would draw on the page's own canvases, and their size.
+pub(crate) struct PaintRequest {
+    /// The page's number of the drawing (the painter's answer names it).
+    pub(crate) seq: u32,
+    /// The canvases' CSS size \[px\] and device pixels per CSS pixel.
+    pub(crate) css: (i32, i32),
+    pub(crate) dpr: f64,
+    /// Each panel's frame (its series: the legend's entries) and its curves.
+    pub(crate) panels: Vec<(ChartSpec, Vec<Series>)>,
+    /// The legend band's entries, when the legend goes above the panels.
+    pub(crate) band: Option<Vec<Series>>,
+}
+
+/// The drawing `seq` of these frames and curves on canvases of `css` CSS px at `dpr`.
+pub(crate) fn encode_paint(
+    seq: u32,
+    css: (i32, i32),
+    dpr: f64,
+    panels: &[(&ChartSpec, &[Series])],
+    band: Option<&[Series]>,
+) -> Wire {
+    let mut w = Wire::default();
+    w.num(f64::from(seq));
+    w.num(f64::from(css.0));
+    w.num(f64::from(css.1));
+    w.num(dpr);
+    w.num(panels.len() as f64);
+    for (frame, curves) in panels {
+        w.chart(frame);
+        w.series(curves);
+    }
+    w.flag(band.is_some());
+    if let Some(b) = band {
+        w.series(b);
+    }
+    w
+}
+
+/// The drawing [`encode_paint`] wrote; an error says what did not fit.
+pub(crate) fn decode_paint(nums: &[f64], texts: Vec<String>) -> Result<PaintRequest, String> {
+    let mut r = Reader {
+        nums,
+        texts: texts.into_iter(),
+    };
+    let seq = r.count(u32::MAX as usize)? as u32;
+    // a canvas of up to 2^16 CSS px a side, 1/8 to 16 device px per CSS px
+    let side = |x: f64| -> Result<i32, String> {
+        if (0.0..=65536.0).contains(&x) && x.fract() == 0.0 {
+            Ok(x as i32)
+        } else {
+            Err(format!("a canvas side of {x} px"))
+        }
+    };
+    let css = (side(r.num()?)?, side(r.num()?)?);
+    let dpr = r.num()?;
+    if !(0.125..=16.0).contains(&dpr) {
+        return Err(format!("a pixel ratio of {dpr}"));
+    }
+    let n = r.count(r.texts.len())?;
+    let mut panels = Vec::with_capacity(n);
+    for _ in 0..n {
+        panels.push((r.chart()?, r.series()?));
+    }
+    let band = if r.flag()? { Some(r.series()?) } else { None };
+    r.end()?;
+    Ok(PaintRequest {
+        seq,
+        css,
+        dpr,
+        panels,
+        band,
+    })
+}
+
+/// Numbers of one [`PlotTransform`] on the wire.
+const TRANSFORM_NUMS: usize = 15;
+
+/// The painter's answer to drawing `seq`: the pixel ratio and where each panel went.
+pub(crate) fn encode_painted(seq: u32, dpr: f64, transforms: &[PlotTransform]) -> Vec<f64> {
+    let mut out = vec![f64::from(seq), dpr];
+    for t in transforms {
+        let (l, top, r, bottom) = t.clip;
+        out.extend([
+            t.px.0,
+            t.px.1,
+            t.py.0,
+            t.py.1,
+            t.x_range.0,
+            t.x_range.1,
+            t.y_range.0,
+            t.y_range.1,
+            if t.x_log { 1.0 } else { 0.0 },
+            l,
+            top,
+            r,
+            bottom,
+            t.n_ticks.0 as f64,
+            t.n_ticks.1 as f64,
+        ]);
+    }
+    out
+}
+
+/// What [`encode_painted`] wrote: the drawing's number, the pixel ratio and the transforms.
+pub(crate) fn decode_painted(nums: &[f64]) -> Result<(u32, f64, Vec<PlotTransform>), String> {
+    let [seq, dpr, rest @ ..] = nums else {
+        return Err("an answer of fewer than two numbers".into());
+    };
+    let seq = Reader {
+        nums: &[*seq],
+        texts: Vec::new().into_iter(),
+    }
+    .count(u32::MAX as usize)? as u32;
+    if !(0.125..=16.0).contains(dpr) || rest.len() % TRANSFORM_NUMS != 0 {
+        return Err(format!(
+            "a pixel ratio of {dpr} and {} numbers of transforms",
+            rest.len()
+        ));
+    }
+    let ticks = |x: f64| x.clamp(0.0, 1000.0) as usize;
+    let transforms = rest
+        .chunks_exact(TRANSFORM_NUMS)
+        .map(|t| PlotTransform {
+            px: (t[0], t[1]),
+            py: (t[2], t[3]),
+            x_range: (t[4], t[5]),
+            y_range: (t[6], t[7]),
+            x_log: t[8] != 0.0,
+            clip: (t[9], t[10], t[11], t[12]),
+            n_ticks: (ticks(t[13]), ticks(t[14])),
+        })
+        .collect();
+    Ok((seq, *dpr, transforms))
 }
 
 #[cfg(test)]

@@ -109,6 +109,9 @@ pub(super) struct Status {
     pub(super) background: bool,
     /// This frame drew the current job's output for the first time.
     pub(super) first_drawing: bool,
+    /// The painter worker has not shown the last drawing yet: the picture on screen is older
+    /// than the state (the page says it is done only once it has).
+    pub(super) painting: bool,
     /// The next frame draws a first drawing, or goes on with one: [`super::Lab::rehearse`]
     /// before it takes the cold costs out of that frame.
     pub(super) rehearse: bool,

@@ -92,15 +92,7 @@ impl ViewJob {
         }
         self.since_sent = 0.0;
         self.sent = Some((self.engine.output_version(), self.engine.done()));
-        let out = js_sys::Object::new();
-        let texts: js_sys::Array = w.texts.iter().map(|t| JsValue::from_str(t)).collect();
-        let set = |k: &str, v: &JsValue| js_sys::Reflect::set(&out, &k.into(), v).is_ok();
-        set(
-            "nums",
-            &js_sys::Float64Array::from(w.nums.as_slice()).into(),
-        );
-        set("texts", &texts.into());
-        out.into()
+        w.to_js()
     }
 
     /// The job's data as the CLI writes them (the page's CSV export of a job it shows from
