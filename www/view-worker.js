@@ -22,7 +22,7 @@ const SLICE_MS = 8;
 let bindings = null;
 let job = null;
 let painter = null;
-let paintEpoch = 0; // the page's Lab the drawing taken last came from
+let drawing = null; // the newest drawing not yet drawn: {epoch, nums, texts}
 const queue = []; // messages that came before the module was ready
 const tick = new MessageChannel(); // a task per slice, without setTimeout's 4 ms clamping
 let scheduled = false;
@@ -75,21 +75,20 @@ function warm(query) {
   } catch (e) { /* a warm-up only */ }
 }
 
-/** Draws the newest drawing taken, in a task of its own (drawings that came meanwhile are
- * dropped but the last), and answers in the task after: a canvas transferred to a worker shows
- * what was drawn when the drawing task ends, so the page, told in the next task, reads the new
- * picture. */
+/** Draws the newest drawing, in a task of its own (drawings that came meanwhile are dropped but
+ * the last), and answers in the task after: a canvas transferred to a worker shows what was
+ * drawn when the drawing task ends, so the page, told in the next task, reads the new picture. */
 const paintTick = new MessageChannel();
-let paintScheduled = false;
 paintTick.port1.onmessage = (e) => {
   if (e.data !== null) {
     postMessage({ op: "painted", epoch: e.data.epoch, nums: e.data.nums }, [e.data.nums.buffer]);
     return;
   }
-  paintScheduled = false;
+  const d = drawing;
+  drawing = null;
   try {
-    const nums = painter.paint();
-    if (nums) paintTick.port2.postMessage({ epoch: paintEpoch, nums }, [nums.buffer]);
+    const nums = painter.paint(d.nums, d.texts);
+    paintTick.port2.postMessage({ epoch: d.epoch, nums }, [nums.buffer]);
   } catch (err) {
     postMessage({ op: "failed", error: String(err && err.message ? err.message : err) });
   }
@@ -98,14 +97,8 @@ paintTick.port1.onmessage = (e) => {
 function handle(m) {
   if (m.op === "paint") {
     if (!painter) return;
-    try {
-      painter.take(m.nums, m.texts);
-      paintEpoch = m.epoch;
-    } catch (err) {
-      postMessage({ op: "failed", error: String(err && err.message ? err.message : err) });
-      return;
-    }
-    if (!paintScheduled) { paintScheduled = true; paintTick.port2.postMessage(null); }
+    if (!drawing) paintTick.port2.postMessage(null);
+    drawing = m;
   } else if (m.op === "job") {
     job?.free();
     job = new bindings.ViewJob(m.query, m.id, m.waited_ms ?? 0);

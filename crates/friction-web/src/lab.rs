@@ -316,18 +316,11 @@ impl Lab {
     /// change size. Each drawing is then a message ([`Lab::take_paint`]), and the picture is
     /// shown when the painter answers ([`Lab::painted`]).
     #[wasm_bindgen(js_name = usePainter)]
-    pub fn use_painter(&mut self, css_width: f64, css_height: f64, dpr: f64) {
-        let side = |x: f64| x.clamp(0.0, 65536.0).round() as i32;
-        let dpr = if dpr.is_finite() {
-            dpr.clamp(1.0, 16.0)
-        } else {
-            1.0
-        };
-        self.surface = Some(Plot::painter(
-            self.surface.take(),
-            (side(css_width), side(css_height)),
-            dpr,
-        ));
+    pub fn use_painter(&mut self, css_width: u16, css_height: u16, dpr: f64) {
+        // NaN goes to 1
+        let dpr = if dpr >= 1.0 { dpr.min(16.0) } else { 1.0 };
+        let css = (i32::from(css_width), i32::from(css_height));
+        Plot::use_painter(&mut self.surface, css, dpr);
         self.invalidate();
     }
 

@@ -4,11 +4,13 @@
 
 use friction_core::experiments::hysteresis;
 use friction_core::scenario::Scenario;
-use friction_web::Lab;
+use friction_web::{Lab, Painter};
 use js_sys::{Array, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+use web_sys::{
+    CanvasRenderingContext2d, HtmlCanvasElement, OffscreenCanvas, OffscreenCanvasRenderingContext2d,
+};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -465,4 +467,89 @@ fn an_input_on_a_job_of_whole_runs_shows_its_run_in_progress_in_its_own_frame() 
     assert!(lab.csv().unwrap() == plain.csv().unwrap(), "the same data");
     let rows = |l: &Lab| js_sys::JSON::stringify(&get(&l.readout(), "rows")).unwrap();
     assert_eq!(rows(&lab), rows(&plain), "the same numbers");
+}
+
+/// Every pixel (RGBA) of a page's canvas and of an `OffscreenCanvas`.
+fn page_pixels(c: &HtmlCanvasElement) -> Vec<u8> {
+    let ctx: CanvasRenderingContext2d = c.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
+    let d = ctx.get_image_data(0.0, 0.0, c.width() as f64, c.height() as f64);
+    d.unwrap().data().0
+}
+
+fn offscreen_pixels(c: &OffscreenCanvas) -> Vec<u8> {
+    let ctx: OffscreenCanvasRenderingContext2d =
+        c.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
+    let d = ctx.get_image_data(0.0, 0.0, c.width() as f64, c.height() as f64);
+    d.unwrap().data().0
+}
+
+#[wasm_bindgen_test]
+fn a_lab_with_a_painter_shows_the_picture_it_would_draw_itself() {
+    let dpr = web_sys::window().unwrap().device_pixel_ratio();
+    for query in ["v=1&freqs=25,100", "v=1&view=relaxation"] {
+        let (bg, fg) = (canvas(600, 400), canvas(600, 400));
+        let mut alone = Lab::new(query);
+        alone.attach(bg.clone(), fg.clone()).unwrap();
+        finish(&mut alone, 50.0);
+
+        // the page's painter wiring in one thread: each drawing taken, painted and answered
+        let (obg, ofg) = (
+            OffscreenCanvas::new(1, 1).unwrap(),
+            OffscreenCanvas::new(1, 1).unwrap(),
+        );
+        let mut painter = Painter::new(obg.clone(), ofg.clone()).unwrap();
+        let mut lab = Lab::new(query);
+        lab.use_painter(600, 400, dpr);
+        let (mut drawings, mut waited, mut firsts) = (0, false, 0);
+        for frames in 0.. {
+            assert!(frames < 100_000);
+            let st = lab.frame(50.0).unwrap();
+            let (done, painting) = (get(&st, "done"), get(&st, "painting"));
+            if done.as_bool() == Some(true) && painting.as_bool() == Some(false) {
+                break;
+            }
+            let paint = lab.take_paint();
+            if paint.is_null() {
+                continue;
+            }
+            // until the painter answers, the picture on screen is not the state's
+            let st = lab.frame(50.0).unwrap();
+            assert_eq!(get(&st, "painting").as_bool(), Some(true), "{query}");
+            waited |= get(&st, "done").as_bool() == Some(true);
+            let (nums, texts) = (get(&paint, "nums"), get(&paint, "texts"));
+            let texts: Vec<String> = Array::from(&texts)
+                .iter()
+                .map(|t| t.as_string().unwrap())
+                .collect();
+            let nums: js_sys::Float64Array = nums.dyn_into().unwrap();
+            let answer = painter.paint(nums.to_vec(), texts).unwrap();
+            firsts += usize::from(lab.painted(answer).unwrap());
+            drawings += 1;
+        }
+        assert!(drawings >= 1 && waited, "{query}: {drawings} drawings");
+        assert_eq!(firsts, 1, "{query}: the job's first drawing is told once");
+        assert_eq!((obg.width(), obg.height()), (bg.width(), bg.height()));
+        assert!(inked(&fg) > 100, "{query}");
+        assert!(
+            offscreen_pixels(&obg) == page_pixels(&bg),
+            "{query}: the frames"
+        );
+        assert!(
+            offscreen_pixels(&ofg) == page_pixels(&fg),
+            "{query}: the curves"
+        );
+        // the plot's tools read where the painter's panels went
+        let ticks = |l: &Lab| js_sys::JSON::stringify(&l.ticks()).unwrap();
+        assert_eq!(ticks(&lab), ticks(&alone));
+        assert!(ticks(&lab).length() > 10);
+        assert_eq!(
+            lab.nearest(300.0, 200.0, 400.0),
+            alone.nearest(300.0, 200.0, 400.0)
+        );
+        // an answer or a drawing that does not read is refused and changes nothing
+        assert!(lab.painted(vec![1.0]).is_err());
+        assert!(painter.paint(vec![1.0, 2.0], vec!["x".into()]).is_err());
+        assert!(offscreen_pixels(&ofg) == page_pixels(&fg));
+        assert_eq!(ticks(&lab), ticks(&alone));
+    }
 }

@@ -5,7 +5,7 @@
 //! Why: issue 39, no main-thread task over 50 ms. A canvas drawn on the main thread is
 //! rasterised there, in the frame's task; here both the drawing and the raster are the worker's.
 
-use super::snapshot::{decode_paint, encode_painted, PaintRequest};
+use super::snapshot::{decode_paint, encode_painted};
 use crate::draw::Surface;
 use friction_plot::{ChartSpec, Series};
 use wasm_bindgen::prelude::*;
@@ -15,9 +15,6 @@ use web_sys::OffscreenCanvas;
 #[wasm_bindgen]
 pub struct Painter {
     surface: Surface,
-    /// The newest drawing taken and not yet drawn (an older one is dropped: only the newest
-    /// is worth the time).
-    next: Option<PaintRequest>,
 }
 
 #[wasm_bindgen]
@@ -27,30 +24,23 @@ impl Painter {
     pub fn new(bg: OffscreenCanvas, fg: OffscreenCanvas) -> Result<Painter, JsError> {
         Ok(Painter {
             surface: Surface::offscreen(bg, fg)?,
-            next: None,
         })
     }
 
-    /// Takes a drawing the page sent (`Lab.takePaint`); it replaces one not yet drawn.
-    pub fn take(&mut self, nums: Vec<f64>, texts: Vec<String>) -> Result<(), JsError> {
+    /// Draws a drawing the page sent (`Lab.takePaint`), whole, and returns the answer for the
+    /// page (`Lab.painted`: its number, the pixel ratio and where each panel went, a
+    /// `Float64Array` to transfer). A drawing that does not read is an error and draws nothing.
+    pub fn paint(&mut self, nums: Vec<f64>, texts: Vec<String>) -> Result<Vec<f64>, JsError> {
         let r = decode_paint(&nums, texts)
             .map_err(|e| JsError::new(&format!("a drawing from the page did not read: {e}")))?;
-        self.next = Some(r);
-        Ok(())
-    }
-
-    /// Draws the drawing taken last, whole, and returns the answer for the page (`Lab.painted`:
-    /// its number, the pixel ratio and where each panel went, a `Float64Array` to transfer);
-    /// `undefined` when there is nothing new to draw.
-    pub fn paint(&mut self) -> Result<Option<Vec<f64>>, JsError> {
-        let Some(r) = self.next.take() else {
-            return Ok(None);
-        };
         self.surface.set_css(r.css, r.dpr);
         let list: Vec<(&ChartSpec, &[Series])> =
             r.panels.iter().map(|(f, c)| (f, c.as_slice())).collect();
         self.surface.draw_panels(&list, r.band.as_deref(), None)?;
-        let answer = encode_painted(r.seq, self.surface.dpr(), &self.surface.transforms());
-        Ok(Some(answer))
+        Ok(encode_painted(
+            r.seq,
+            self.surface.dpr(),
+            &self.surface.transforms(),
+        ))
     }
 }

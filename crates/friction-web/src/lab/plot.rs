@@ -50,16 +50,15 @@ impl Mirror {
 }
 
 impl Plot {
-    /// A plot drawn by the painter on canvases of `css` CSS px at `dpr`; a plot already drawn
-    /// there only takes the new size.
-    pub(crate) fn painter(plot: Option<Plot>, css: (i32, i32), dpr: f64) -> Plot {
+    /// Makes `plot` one drawn by the painter on canvases of `css` CSS px at `dpr`; a plot
+    /// already drawn there only takes the new size.
+    pub(crate) fn use_painter(plot: &mut Option<Plot>, css: (i32, i32), dpr: f64) {
         match plot {
-            Some(Plot::Painter(mut m)) => {
+            Some(Plot::Painter(m)) => {
                 m.css = css;
                 m.dpr = dpr;
-                Plot::Painter(m)
             }
-            _ => Plot::Painter(Mirror::new(css, dpr)),
+            _ => *plot = Some(Plot::Painter(Mirror::new(css, dpr))),
         }
     }
 
@@ -123,7 +122,8 @@ impl Plot {
         match self {
             Plot::Here(s) => s.draw_panels(panels, band, slice_ms),
             Plot::Painter(m) => {
-                m.seq = m.seq.wrapping_add(1);
+                // a page sends far fewer than 2^32 drawings
+                m.seq += 1;
                 m.outbox = Some(encode_paint(m.seq, m.css, m.dpr, panels, band));
                 Ok(Drawing {
                     background: true,
@@ -157,28 +157,70 @@ impl Plot {
         }
     }
 
-    /// Reads the painter's answer; returns whether it showed a job's output first. An answer
-    /// to an older drawing than one answered already is ignored.
+    /// Reads the painter's answer; returns whether it showed a job's output first. The
+    /// painter answers in order, skipping drawings it had no time for; an answer to an older
+    /// drawing than one answered already changes nothing.
     pub(crate) fn painted(&mut self, nums: &[f64]) -> Result<bool, String> {
         let Plot::Painter(m) = self else {
             return Ok(false);
         };
         let (seq, dpr, transforms) = decode_painted(nums)?;
-        // drawings are numbered from 1, wrapping: "newer" is a step forward of under half the
-        // range
-        let ahead = |a: u32, b: u32| a != b && a.wrapping_sub(b) < u32::MAX / 2;
-        if seq != m.answered && !ahead(seq, m.answered) {
+        if seq < m.answered {
             return Ok(false);
         }
         m.answered = seq;
         m.shown_dpr = dpr;
         m.transforms = transforms;
-        Ok(match m.first {
-            Some(f) if f == seq || ahead(seq, f) => {
-                m.first = None;
-                true
-            }
-            _ => false,
-        })
+        let first = m.first.is_some_and(|f| seq >= f);
+        if first {
+            m.first = None;
+        }
+        Ok(first)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(target_arch = "wasm32")]
+    wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+
+    fn answer(seq: u32, dpr: f64) -> Vec<f64> {
+        super::super::snapshot::encode_painted(seq, dpr, &[])
+    }
+
+    // run by wasm-bindgen-test in Chromium (scripts/test.sh) and by a native `cargo test`
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    fn the_page_waits_for_the_painters_answer_to_its_last_drawing_only() {
+        let mut p = None;
+        Plot::use_painter(&mut p, (600, 400), 2.0);
+        let mut p = p.unwrap();
+        assert!(!p.painting() && p.take_paint().is_none());
+        for _ in 0..3 {
+            p.draw_panels(&[], None, None).unwrap();
+        }
+        assert!(p.mark_first());
+        assert!(p.painting());
+        assert!(p.take_paint().is_some() && p.take_paint().is_none());
+        // an answer to an older drawing: still painting; the first drawing is not shown yet
+        assert_eq!(p.painted(&answer(2, 2.0)), Ok(false));
+        assert!(p.painting());
+        // the painter skipped to the newest: shown, and it showed the job first
+        assert_eq!(p.painted(&answer(3, 3.0)), Ok(true));
+        assert!(!p.painting());
+        assert_eq!(p.dpr(), 3.0);
+        // a late answer to an older drawing changes nothing
+        assert_eq!(p.painted(&answer(1, 1.0)), Ok(false));
+        assert_eq!(p.dpr(), 3.0);
+        assert!(p.painted(&[f64::NAN]).is_err());
+        // a new size keeps what is shown
+        let mut p = Some(p);
+        Plot::use_painter(&mut p, (300, 200), 1.0);
+        let mut p = p.unwrap();
+        assert!(p.small() && !p.painting() && p.dpr() == 3.0);
+        p.draw_panels(&[], None, None).unwrap();
+        assert!(p.painting());
     }
 }

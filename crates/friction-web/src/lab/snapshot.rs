@@ -323,17 +323,10 @@ pub(crate) fn decode_paint(nums: &[f64], texts: Vec<String>) -> Result<PaintRequ
         texts: texts.into_iter(),
     };
     let seq = r.count(u32::MAX as usize)? as u32;
-    // a canvas of up to 2^16 CSS px a side, 1/8 to 16 device px per CSS px
-    let side = |x: f64| -> Result<i32, String> {
-        if (0.0..=65536.0).contains(&x) && x.fract() == 0.0 {
-            Ok(x as i32)
-        } else {
-            Err(format!("a canvas side of {x} px"))
-        }
-    };
-    let css = (side(r.num()?)?, side(r.num()?)?);
+    // a canvas of up to 2^16 CSS px a side, 1 to 16 device px per CSS px
+    let css = (r.count(1 << 16)? as i32, r.count(1 << 16)? as i32);
     let dpr = r.num()?;
-    if !(0.125..=16.0).contains(&dpr) {
+    if !(1.0..=16.0).contains(&dpr) {
         return Err(format!("a pixel ratio of {dpr}"));
     }
     let n = r.count(r.texts.len())?;
@@ -359,8 +352,7 @@ const TRANSFORM_NUMS: usize = 15;
 pub(crate) fn encode_painted(seq: u32, dpr: f64, transforms: &[PlotTransform]) -> Vec<f64> {
     let mut out = vec![f64::from(seq), dpr];
     for t in transforms {
-        let (l, top, r, bottom) = t.clip;
-        out.extend([
+        out.extend_from_slice(&[
             t.px.0,
             t.px.1,
             t.py.0,
@@ -369,11 +361,11 @@ pub(crate) fn encode_painted(seq: u32, dpr: f64, transforms: &[PlotTransform]) -
             t.x_range.1,
             t.y_range.0,
             t.y_range.1,
-            if t.x_log { 1.0 } else { 0.0 },
-            l,
-            top,
-            r,
-            bottom,
+            f64::from(u8::from(t.x_log)),
+            t.clip.0,
+            t.clip.1,
+            t.clip.2,
+            t.clip.3,
             t.n_ticks.0 as f64,
             t.n_ticks.1 as f64,
         ]);
@@ -383,34 +375,33 @@ pub(crate) fn encode_painted(seq: u32, dpr: f64, transforms: &[PlotTransform]) -
 
 /// What [`encode_painted`] wrote: the drawing's number, the pixel ratio and the transforms.
 pub(crate) fn decode_painted(nums: &[f64]) -> Result<(u32, f64, Vec<PlotTransform>), String> {
-    let [seq, dpr, rest @ ..] = nums else {
-        return Err("an answer of fewer than two numbers".into());
-    };
-    let seq = Reader {
-        nums: &[*seq],
+    let mut r = Reader {
+        nums,
         texts: Vec::new().into_iter(),
-    }
-    .count(u32::MAX as usize)? as u32;
-    if !(0.125..=16.0).contains(dpr) || rest.len() % TRANSFORM_NUMS != 0 {
+    };
+    let seq = r.count(u32::MAX as usize)? as u32;
+    let dpr = r.num()?;
+    if !(1.0..=16.0).contains(&dpr) || r.nums.len() % TRANSFORM_NUMS != 0 {
         return Err(format!(
-            "a pixel ratio of {dpr} and {} numbers of transforms",
-            rest.len()
+            "a pixel ratio of {dpr} and {} numbers",
+            r.nums.len()
         ));
     }
-    let ticks = |x: f64| x.clamp(0.0, 1000.0) as usize;
-    let transforms = rest
-        .chunks_exact(TRANSFORM_NUMS)
-        .map(|t| PlotTransform {
+    let mut transforms = Vec::with_capacity(r.nums.len() / TRANSFORM_NUMS);
+    for t in r.nums.chunks_exact(TRANSFORM_NUMS) {
+        // tick counts are small whole numbers (`as` takes NaN and negatives to 0); a count
+        // from elsewhere must not make the read-out list millions of labels
+        transforms.push(PlotTransform {
             px: (t[0], t[1]),
             py: (t[2], t[3]),
             x_range: (t[4], t[5]),
             y_range: (t[6], t[7]),
             x_log: t[8] != 0.0,
             clip: (t[9], t[10], t[11], t[12]),
-            n_ticks: (ticks(t[13]), ticks(t[14])),
-        })
-        .collect();
-    Ok((seq, *dpr, transforms))
+            n_ticks: (t[13].min(1000.0) as usize, t[14].min(1000.0) as usize),
+        });
+    }
+    Ok((seq, dpr, transforms))
 }
 
 #[cfg(test)]
@@ -474,5 +465,64 @@ mod tests {
                 .unwrap_err();
             assert!(!err.is_empty());
         }
+    }
+
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    fn a_drawing_crosses_to_the_painter_whole_and_a_cut_one_is_refused() {
+        let e = finished("v=1&view=relaxation");
+        let panels = e.panels();
+        let list: Vec<(&ChartSpec, &[Series])> = panels
+            .iter()
+            .map(|(spec, legend)| (spec, legend.as_slice()))
+            .collect();
+        for band in [None, Some(panels[0].1.as_slice())] {
+            let w = encode_paint(9, (640, 480), 2.0, &list, band);
+            let r = decode_paint(&w.nums, w.texts.clone()).unwrap();
+            assert_eq!((r.seq, r.css, r.dpr), (9, (640, 480), 2.0));
+            assert_eq!(format!("{:?}", r.band.as_deref()), format!("{band:?}"));
+            assert_eq!(r.panels.len(), list.len());
+            for ((spec, curves), (s0, c0)) in r.panels.iter().zip(&list) {
+                assert_eq!(format!("{spec:?}"), format!("{s0:?}"));
+                assert_eq!(format!("{curves:?}"), format!("{c0:?}"));
+            }
+            for cut in [0, 3, w.nums.len() - 1, w.nums.len() + 1] {
+                let mut nums = w.nums.clone();
+                nums.resize(cut, 0.0);
+                assert!(
+                    decode_paint(&nums, w.texts.clone()).is_err(),
+                    "cut at {cut}"
+                );
+            }
+            assert!(decode_paint(&w.nums, w.texts[1..].to_vec()).is_err());
+        }
+        // sizes and ratios from elsewhere are refused, not drawn
+        for (css, dpr) in [((-1, 10), 1.0), ((10, 10), 0.0), ((10, 10), f64::NAN)] {
+            let mut w = encode_paint(1, (10, 10), 1.0, &list, None);
+            (w.nums[1], w.nums[3]) = (f64::from(css.0), dpr);
+            assert!(decode_paint(&w.nums, w.texts).is_err(), "{css:?} {dpr}");
+        }
+    }
+
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    fn the_painters_answer_carries_every_transform() {
+        let t = |k: f64| PlotTransform {
+            px: (k, k + 1.0),
+            py: (k + 2.0, k + 3.0),
+            x_range: (-k, k),
+            y_range: (k * 0.5, k * 7.0),
+            x_log: k > 1.0,
+            clip: (k, k + 4.0, k + 5.0, k + 6.0),
+            n_ticks: (k as usize, 2 * k as usize),
+        };
+        let ts = [t(1.0), t(3.0)];
+        let (seq, dpr, back) = decode_painted(&encode_painted(5, 1.5, &ts)).unwrap();
+        assert_eq!((seq, dpr), (5, 1.5));
+        assert_eq!(format!("{back:?}"), format!("{ts:?}"));
+        let a = encode_painted(5, 1.5, &ts);
+        assert!(decode_painted(&a[..a.len() - 1]).is_err());
+        assert!(decode_painted(&[1.0]).is_err());
+        assert!(decode_painted(&[-1.0, 1.0]).is_err());
     }
 }
