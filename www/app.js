@@ -226,6 +226,7 @@ class PlotPainter {
     this.w = worker;
     // the Lab whose drawings count: a Lab replaced (the other module) may still be answered
     this.epoch = 0;
+    this.sent = 0;
     const gone = (error) => {
       if (!this.w) return;
       this.w.terminate();
@@ -240,10 +241,13 @@ class PlotPainter {
     worker.onerror = (e) => { e.preventDefault?.(); gone(e.message || "the plot's painter stopped"); };
   }
 
-  /** Sends the Lab's drawing, if it has one. */
+  /** Sends the Lab's drawing, if it has one; returns its number (answers say which they
+   * answer), or 0. */
   pump(lab) {
     const r = this.w && lab.takePaint();
-    if (r) this.w.postMessage({ op: "paint", epoch: this.epoch, nums: r.nums, texts: r.texts }, [r.nums.buffer]);
+    if (!r) return 0;
+    this.w.postMessage({ op: "paint", epoch: this.epoch, n: ++this.sent, nums: r.nums, texts: r.texts }, [r.nums.buffer]);
+    return this.sent;
   }
 }
 
@@ -292,6 +296,7 @@ class Page {
     this.worker = null;
     this.workerTried = false;
     this.painter = null;
+    this.drawnWait = null; // an input's drawing sent to the painter: {n, start}
     window.frictionLab = this; // for the e2e tests and the frame-time benchmark
   }
 
@@ -1240,7 +1245,7 @@ class Page {
     const st = this.lab.frame(hadInput ? FIRST_BUDGET_MS : LATER_BUDGET_MS);
     // after the frame: a job the frame finished on the page is not sent, only a new one
     this.pumpWorker();
-    this.painter?.pump(this.lab);
+    const sent = this.painter?.pump(this.lab) ?? 0;
     if (st.rehearse) this.rehearseSoon();
     if (window.frictionLabBench && hadInput) {
       performance.measure("fl-controls", { start: t0, end: t1 });
@@ -1255,16 +1260,10 @@ class Page {
     }
     if (this.inputStamp !== null) {
       const start = this.inputStamp;
-      performance.measure("fl-input-to-drawn", { start, end: performance.now() });
       this.inputStamp = null;
-      if (window.frictionLabBench) {
-        // a message posted from the next rAF is handled after that frame's layout and paint
-        requestAnimationFrame(() => {
-          const ch = new MessageChannel();
-          ch.port1.onmessage = () => performance.measure("fl-input-to-painted", { start, end: performance.now() });
-          ch.port2.postMessage(0);
-        });
-      }
+      // a drawing sent to the painter is drawn when it answers
+      if (sent) this.drawnWait = { n: sent, start };
+      else this.inputDrawn(start);
     }
     this.showStatus(st, hadInput);
     $("refining").hidden = st.done;
@@ -1311,6 +1310,7 @@ class Page {
 
   /** The plot on the Lab: the painter's canvases at their size now, or the page's own. */
   attachPlot() {
+    this.drawnWait = null;
     if (this.painter) {
       this.painter.epoch++;
       this.lab.usePainter($("plot").clientWidth, $("plot").clientHeight, devicePixelRatio);
@@ -1333,14 +1333,33 @@ class Page {
       performance.measure("fl-input-to-shown", { start: this.shownStamp, end: performance.now() });
       this.shownStamp = null;
     }
+    if (this.drawnWait && m.n >= this.drawnWait.n) {
+      this.inputDrawn(this.drawnWait.start);
+      this.drawnWait = null;
+    }
     // the next frame says whether the picture is the finished job's (data-done)
     this.schedule();
+  }
+
+  /** Measures an input's time to its drawing (`fl-input-to-drawn`: drawn on the page, or
+   * answered by the painter) and, for the frame-time benchmark, to the frame after it. */
+  inputDrawn(start) {
+    performance.measure("fl-input-to-drawn", { start, end: performance.now() });
+    if (window.frictionLabBench) {
+      // a message posted from the next rAF is handled after that frame's layout and paint
+      requestAnimationFrame(() => {
+        const ch = new MessageChannel();
+        ch.port1.onmessage = () => performance.measure("fl-input-to-painted", { start, end: performance.now() });
+        ch.port2.postMessage(0);
+      });
+    }
   }
 
   /** The painter failed: the page draws on fresh canvases (the old ones belong to the worker). */
   painterGone(error) {
     console.warn("plot painter failed; drawing on the page:", error);
     this.painter = null;
+    this.drawnWait = null;
     for (const id of ["plot", "loops"]) {
       const old = $(id);
       old.replaceWith(old.cloneNode(false));

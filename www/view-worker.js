@@ -11,8 +11,8 @@
 // (to "phenomena" and "csv"), {op: "failed", error}.
 //
 // Started as the page's painter instead (init with `paint: {bg, fg}`, the page's two canvases
-// transferred), it draws the plot (friction-web's `Painter`): in {op: "paint", epoch, nums,
-// texts} (a drawing of `Lab.takePaint`), out {op: "painted", epoch, nums} (`Lab.painted`).
+// transferred), it draws the plot (friction-web's `Painter`): in {op: "paint", epoch, n, nums,
+// texts} (drawing n of `Lab.takePaint`), out {op: "painted", epoch, n, nums} (`Lab.painted`).
 /* global wasm_bindgen */
 
 // a slice of computing between two looks at the messages [ms]: a newer job or a cancel waits at
@@ -81,14 +81,14 @@ function warm(query) {
 const paintTick = new MessageChannel();
 paintTick.port1.onmessage = (e) => {
   if (e.data !== null) {
-    postMessage({ op: "painted", epoch: e.data.epoch, nums: e.data.nums }, [e.data.nums.buffer]);
+    postMessage({ op: "painted", ...e.data }, [e.data.nums.buffer]);
     return;
   }
   const d = drawing;
   drawing = null;
   try {
     const nums = painter.paint(d.nums, d.texts);
-    paintTick.port2.postMessage({ epoch: d.epoch, nums }, [nums.buffer]);
+    paintTick.port2.postMessage({ epoch: d.epoch, n: d.n, nums }, [nums.buffer]);
   } catch (err) {
     postMessage({ op: "failed", error: String(err && err.message ? err.message : err) });
   }
