@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { existsSync } from "node:fs";
-import { startServer, launch, openPage, screenshot, countColour } from "./harness.js";
+import { startServer, launch, openPage, screenshot, countColour, inkedPixels, withPixels } from "./harness.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const CLI = path.join(ROOT, "target/release/friction-lab");
@@ -82,12 +82,10 @@ test("y tick labels are distinct and one keyboard step on v_S keeps the axes unl
   // hover read-out of the nearest point, with units
   await page.click("#lock-axes");
   // a pixel of a stroked curve, in CSS px of the plot
-  const at = await page.evaluate(() => {
-    const c = document.getElementById("loops");
-    const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
-    const r = c.width / c.clientWidth;
-    for (let y = 0; y < c.height; y += 3) for (let x = Math.floor(c.width / 3); x < c.width; x += 3) {
-      if (d[(y * c.width + x) * 4 + 3] > 200) return [x / r, y / r];
+  const at = await withPixels(page, "#loops", ({ data: d, width, height }) => {
+    const r = width / document.getElementById("loops").clientWidth;
+    for (let y = 0; y < height; y += 3) for (let x = Math.floor(width / 3); x < width; x += 3) {
+      if (d[(y * width + x) * 4 + 3] > 200) return [x / r, y / r];
     }
     return null;
   });
@@ -196,13 +194,7 @@ test("every preset loads, draws and round-trips through its link; --presets list
     await page.goto(`${server.url}?${link}`);
     await ready(page);
     assert.equal(await page.evaluate(() => window.frictionLab.lab.query()), link);
-    const drawn = await page.evaluate(() => {
-      const c = document.getElementById("loops");
-      const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
-      let n = 0;
-      for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
-      return n;
-    });
+    const drawn = await inkedPixels(page, "#loops");
     assert.ok(drawn > 200, `${view}/${id}: ${drawn} curve pixels`);
   }
   assert.deepEqual(problems, []);

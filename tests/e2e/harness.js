@@ -124,31 +124,78 @@ export async function screenshot(page, name) {
 }
 
 /**
- * Reads the RGBA pixels of a canvas in the page and counts those close to `rgb` inside the
- * rectangle given as fractions of the canvas (default: the whole canvas).
+ * Browser code: the RGBA pixels of canvas `c` inside `rect` (fractions of the canvas; default the
+ * whole canvas), read through `createImageBitmap` rather than `c.getContext("2d")`. The plot's
+ * canvases may be handed to a worker with `transferControlToOffscreen()`, after which `getContext`
+ * on them throws while an image bitmap still shows what the worker last committed; on an ordinary
+ * canvas both read the same pixels. Sizes come from the bitmap: a transferred canvas' width and
+ * height attributes may lag the size its worker draws at. `createImageBitmap` is called before the
+ * first `await`, so the picture is the canvas' at the moment of the call. Returns
+ * `{data, width, height, full: [width, height]}` (`width`, `height`: the rectangle's; `full`: the
+ * canvas picture's). Self-contained: its source is evaluated in pages and init scripts.
+ */
+export async function readCanvas(c, rect = [0, 0, 1, 1]) {
+  const bmp = await createImageBitmap(c);
+  const full = [bmp.width, bmp.height];
+  const t = new OffscreenCanvas(bmp.width, bmp.height);
+  const ctx = t.getContext("2d");
+  ctx.drawImage(bmp, 0, 0);
+  bmp.close();
+  const x0 = Math.floor(rect[0] * full[0]), y0 = Math.floor(rect[1] * full[1]);
+  const width = Math.max(1, Math.floor((rect[2] - rect[0]) * full[0])), height = Math.max(1, Math.floor((rect[3] - rect[1]) * full[1]));
+  return { data: ctx.getImageData(x0, y0, width, height).data, width, height, full };
+}
+
+/**
+ * Reads the pixels of the canvas at `selector` in `target` (a page or frame) with `readCanvas`
+ * and returns `fn(pixels, arg)` as computed in the page (only the result crosses to node).
+ * `fn` must be self-contained browser code: its source is sent, not its closure; `arg` must be
+ * JSON.
+ */
+export async function withPixels(target, selector, fn, arg = null, rect = [0, 0, 1, 1]) {
+  // a string expression: playwright cannot pass functions as arguments, and page-side
+  // `new Function` would be subject to the page's CSP
+  return target.evaluate(`(${readCanvas})(document.querySelector(${JSON.stringify(selector)}), ${JSON.stringify(rect)})
+    .then((px) => (${fn})(px, ${JSON.stringify(arg)}))`);
+}
+
+/**
+ * Counts the pixels of a canvas in the page close to `rgb` inside the rectangle given as fractions
+ * of the canvas (default: the whole canvas).
  */
 export async function countColour(page, selector, rgb, tol = 40, rect = [0, 0, 1, 1]) {
-  return page.evaluate(({ selector, rgb, tol, rect }) => {
-    const c = document.querySelector(selector);
-    const ctx = c.getContext("2d");
-    const x0 = Math.floor(rect[0] * c.width), y0 = Math.floor(rect[1] * c.height);
-    const w = Math.max(1, Math.floor((rect[2] - rect[0]) * c.width)), h = Math.max(1, Math.floor((rect[3] - rect[1]) * c.height));
-    const d = ctx.getImageData(x0, y0, w, h).data;
+  return withPixels(page, selector, ({ data: d }, { rgb, tol }) => {
     let n = 0;
     for (let i = 0; i < d.length; i += 4) {
       if (d[i + 3] > 0 && Math.abs(d[i] - rgb[0]) <= tol && Math.abs(d[i + 1] - rgb[1]) <= tol && Math.abs(d[i + 2] - rgb[2]) <= tol) n++;
     }
     return n;
-  }, { selector, rgb, tol, rect });
+  }, { rgb, tol }, rect);
 }
 
 /** Number of distinct colours (quantised) on a canvas: a blank or uniform canvas gives 1. */
 export async function distinctColours(page, selector) {
-  return page.evaluate((selector) => {
-    const c = document.querySelector(selector);
-    const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+  return withPixels(page, selector, ({ data: d }) => {
     const seen = new Set();
     for (let i = 0; i < d.length; i += 16) seen.add(((d[i] >> 4) << 12) | ((d[i + 1] >> 4) << 8) | ((d[i + 2] >> 4) << 4) | (d[i + 3] >> 4));
     return seen.size;
-  }, selector);
+  });
+}
+
+/** Number of pixels of a canvas with any ink (alpha > 0). */
+export async function inkedPixels(page, selector) {
+  return withPixels(page, selector, ({ data: d }) => {
+    let n = 0;
+    for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
+    return n;
+  });
+}
+
+/** A cheap fingerprint of a canvas' pixels (FNV-1a over every 7th byte). */
+export async function pixelHash(page, selector) {
+  return withPixels(page, selector, ({ data: d }) => {
+    let h = 2166136261;
+    for (let i = 0; i < d.length; i += 7) h = Math.imul(h ^ d[i], 16777619);
+    return h >>> 0;
+  });
 }

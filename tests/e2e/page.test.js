@@ -3,7 +3,7 @@
 // sandboxed iframe, the sub-path deployment, the CSP and the relaxation view.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launch, openPage, screenshot, countColour, distinctColours } from "./harness.js";
+import { startServer, launch, openPage, screenshot, countColour, distinctColours, pixelHash } from "./harness.js";
 
 // Okabe–Ito colours of the first three loops (friction_plot::PALETTE) and the reference grey.
 const LOOP_COLOURS = { "25 Hz": [0x00, 0x72, 0xb2], "50 Hz": [0xd5, 0x5e, 0x00], "100 Hz": [0x00, 0x9e, 0x73] };
@@ -19,17 +19,6 @@ after(async () => { await browser?.close(); await server?.close(); });
 /** Waits until the page has drawn its first complete result and nothing is refining. */
 async function ready(page) {
   await page.waitForFunction(() => document.documentElement.dataset.ready === "1" && document.documentElement.dataset.done === "1");
-}
-
-/** A cheap fingerprint of a canvas' pixels. */
-async function pixelHash(page, selector) {
-  return page.evaluate((sel) => {
-    const c = document.querySelector(sel);
-    const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
-    let h = 2166136261;
-    for (let i = 0; i < d.length; i += 7) h = Math.imul(h ^ d[i], 16777619);
-    return h >>> 0;
-  }, selector);
 }
 
 // Pixel counts of the first complete drawing: "done" is flagged by the frame that finishes the

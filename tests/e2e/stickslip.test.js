@@ -4,7 +4,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { startServer, launch, openPage, screenshot, countColour } from "./harness.js";
+import { startServer, launch, openPage, screenshot, countColour, readCanvas } from "./harness.js";
 
 const PALETTE = [[0x00, 0x72, 0xb2], [0xd5, 0x5e, 0x00], [0x00, 0x9e, 0x73], [0xcc, 0x79, 0xa7]];
 
@@ -217,23 +217,25 @@ test("a run over many frames shows each model as it finishes, from the load on",
 
 // Read at the moment data-done turns "1": a first drawing is split over frames and a load's
 // readout laid out in a task after its frame, and neither may come after the page says done.
-const WATCH_DONE = () => {
+// `readCanvas` takes its picture of the canvas within this callback (createImageBitmap is called
+// before its first await); the counting finishes later, so `__atDone` is a promise.
+const WATCH_DONE = (readCanvas) => {
   new MutationObserver(() => {
     if (document.documentElement.dataset.done !== "1" || window.__atDone) return;
-    const c = document.getElementById("loops");
-    const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
-    // curve pixels per cell of a 2 × 3 and of a 2 × 2 grid, row by row
-    const grid = (rows, cols) => {
-      const cells = new Array(rows * cols).fill(0);
-      for (let y = 0; y < c.height; y += 2) {
-        for (let x = 0; x < c.width; x += 2) {
-          if (d[(y * c.width + x) * 4 + 3] > 0) cells[Math.floor((rows * y) / c.height) * cols + Math.floor((cols * x) / c.width)] += 1;
+    const rows = document.querySelectorAll("#readout-table tbody tr").length;
+    window.__atDone = readCanvas(document.getElementById("loops")).then(({ data: d, width, height }) => {
+      // curve pixels per cell of a 2 × 3 and of a 2 × 2 grid, row by row
+      const grid = (rows, cols) => {
+        const cells = new Array(rows * cols).fill(0);
+        for (let y = 0; y < height; y += 2) {
+          for (let x = 0; x < width; x += 2) {
+            if (d[(y * width + x) * 4 + 3] > 0) cells[Math.floor((rows * y) / height) * cols + Math.floor((cols * x) / width)] += 1;
+          }
         }
-      }
-      return cells;
-    };
-    const cells = { "2x3": grid(2, 3), "2x2": grid(2, 2) };
-    window.__atDone = { cells, rows: document.querySelectorAll("#readout-table tbody tr").length };
+        return cells;
+      };
+      return { cells: { "2x3": grid(2, 3), "2x2": grid(2, 2) }, rows };
+    });
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-done"] });
 };
 
@@ -242,7 +244,7 @@ for (const [q, layout, rows] of [
   ["view=robot", "2x2", 1], // done in its first computing: its first drawing is the final one
 ]) {
   test(`when ${q} says it is done, its ${layout} panels have their curves and the readout its rows`, async () => {
-    const { page, problems } = await openPage(browser.context, `${server.url}?${q}`, { initScript: WATCH_DONE });
+    const { page, problems } = await openPage(browser.context, `${server.url}?${q}`, { initScript: `(${WATCH_DONE})(${readCanvas})` });
     await ready(page);
     const at = await page.evaluate(() => window.__atDone);
     assert.ok(at, "data-done was watched");

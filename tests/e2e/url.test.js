@@ -3,7 +3,7 @@
 // when the page is hidden, or it is lost. A link means the same in any order of its keys.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launch, openPage } from "./harness.js";
+import { startServer, launch, openPage, pixelHash } from "./harness.js";
 
 let server, browser;
 before(async () => {
@@ -86,13 +86,7 @@ test("a link means the same whatever the order of its keys: same controls, link 
     assert.equal(await page.isHidden("#messages"), true, `${q}: nothing reset`);
     // "done" is flagged by the frame that finishes the computation; on a loaded machine its
     // paint may land later: the fingerprint is read until two reads a moment apart agree
-    const hash = () => page.evaluate(() => {
-      const c = document.getElementById("loops");
-      const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
-      let h = 2166136261;
-      for (let i = 0; i < d.length; i += 7) h = Math.imul(h ^ d[i], 16777619);
-      return h >>> 0;
-    });
+    const hash = () => pixelHash(page, "#loops");
     let pixels = await hash();
     for (let i = 0; i < 20; i++) {
       await page.waitForTimeout(150);

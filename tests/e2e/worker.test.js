@@ -5,7 +5,7 @@
 // frame with an opaque origin) computes every job itself.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launch, openPage, openOpaqueFrame, screenshot } from "./harness.js";
+import { startServer, launch, openPage, openOpaqueFrame, screenshot, inkedPixels } from "./harness.js";
 
 let server, browser;
 before(async () => {
@@ -30,12 +30,7 @@ const link = async (page) => {
   }, null, { timeout: 10_000 });
   return page.url();
 };
-const inked = (page) => page.$eval("#loops", (c) => {
-  const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
-  let n = 0;
-  for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
-  return n;
-});
+const inked = (page) => inkedPixels(page, "#loops");
 
 test("a heavy job computes in the view worker while the main thread is busy", async () => {
   const { page, problems } = await openPage(browser.context, `${server.url}?${HEAVY}`);
