@@ -286,6 +286,7 @@ class Page {
     // Lab.fitCanvases's task after the plot changed size
     this.fitTimer = null;
     this.jobDone = false;
+    this.numbersDone = false;
     this.liveTimer = null;
     this.models = bindings.modelList();
     this.modelById = new Map(this.models.map((m) => [m.id, m]));
@@ -1288,7 +1289,7 @@ class Page {
         // 15-40 ms here) with a frame's computing and drawing made tasks over 50 ms (issue 39).
         this.readoutTimer = setTimeout(() => {
           this.readoutTimer = null;
-          this.showReadout(this.jobDone);
+          this.showReadout(this.numbersDone);
           layoutHere();
           this.markDone();
         }, 0);
@@ -1299,7 +1300,9 @@ class Page {
       if (!this.workerTried) this.startWorker();
       performance.mark("fl-first-loops");
     }
-    // with a painter, the picture is the finished job's once the painter has shown it
+    // the numbers are final with the job; with a painter, the picture once the painter has
+    // shown it
+    this.numbersDone = st.done;
     this.jobDone = st.done && !st.painting;
     // the page says it is done once the numbers of the finished picture are shown too
     if (this.readoutTimer === null) this.markDone();

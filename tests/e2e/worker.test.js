@@ -2,10 +2,11 @@
 // thread, so the page's input and drawing go on while it runs; a slider moved during a job
 // leaves the picture of its last position, the same as that link loaded afresh; the page keeps
 // the last picture and says it is computing meanwhile; a page that cannot start a worker (a
-// frame with an opaque origin) computes every job itself.
+// frame with an opaque origin) computes every job itself. The plot is drawn by the painter (a
+// second view-worker.js holding the plot's canvases); its picture is the page's own.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launch, openPage, openOpaqueFrame, screenshot, inkedPixels } from "./harness.js";
+import { startServer, launch, openPage, openOpaqueFrame, screenshot, inkedPixels, pixelHash } from "./harness.js";
 
 let server, browser;
 before(async () => {
@@ -127,4 +128,57 @@ test("a frame that cannot start a worker computes every job on the page", async 
   } finally {
     await close();
   }
+});
+
+test("the painter draws the plot the page would draw itself; a painter that fails leaves the page drawing", async () => {
+  const q = `${server.url}?view=hysteresis&freqs=25,100`;
+  const { page, problems } = await openPage(browser.context, q);
+  // the same link on a page without OffscreenCanvas transfer: it draws on its own canvases
+  const { page: alone, problems: aloneProblems } = await openPage(browser.context, q, {
+    initScript: () => { delete HTMLCanvasElement.prototype.transferControlToOffscreen; },
+  });
+  await Promise.all([done(page), done(alone)]);
+  assert.equal(await page.evaluate(() => Boolean(window.frictionLab.painter)), true, "the page has a painter");
+  assert.equal(await alone.evaluate(() => window.frictionLab.painter), null, "no painter without transfer");
+  assert.equal(
+    await page.evaluate(() => { try { document.getElementById("plot").getContext("2d"); return "drawn here"; } catch { return "the painter's"; } }),
+    "the painter's", "the canvases belong to the painter");
+  assert.ok(await inked(page) > 500, "the painter's curves are on screen");
+  // the same pixels, once both pages have settled (the lesson module's late layout may resize
+  // a plot after data-done, and its redraw follows)
+  const hashes = async () => [await pixelHash(page, "#plot"), await pixelHash(alone, "#plot"), await pixelHash(page, "#loops"), await pixelHash(alone, "#loops")];
+  let h = await hashes();
+  for (let i = 0; i < 50 && (h[0] !== h[1] || h[2] !== h[3]); i++) {
+    await page.waitForTimeout(100);
+    h = await hashes();
+  }
+  assert.equal(h[0], h[1], "#plot: the same pixels as drawn on the page");
+  assert.equal(h[2], h[3], "#loops: the same pixels as drawn on the page");
+  // the plot's tools read where the painter's panels went: the same tick labels and hover text
+  const tools = (p) => p.evaluate(() => JSON.stringify([window.frictionLab.lab.ticks(), window.frictionLab.lab.nearest(300, 200, 400)]));
+  assert.equal(await tools(page), await tools(alone));
+
+  // a painter that fails (here: a drawing that does not read) hands the plot back to the page
+  const warnings = [];
+  page.on("console", (m) => { if (m.type() === "warning") warnings.push(m.text()); });
+  await page.evaluate(() => {
+    const p = window.frictionLab.painter;
+    p.w.postMessage({ op: "paint", epoch: p.epoch, n: 1e9, nums: new Float64Array([1, 2]), texts: ["x"] });
+  });
+  await page.waitForFunction(() => window.frictionLab.painter === null, null, { timeout: 10_000 });
+  assert.ok(warnings.some((w) => /painter failed; drawing on the page/.test(w)), warnings.join("\n"));
+  const before = await page.evaluate(() => window.frictionLab.lab.get("vs"));
+  await page.evaluate(() => {
+    const input = document.getElementById("c-vs-r");
+    input.value = String(Number(input.value) * 1.2);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+  await page.waitForFunction((v) => window.frictionLab.lab.get("vs") !== v && document.documentElement.dataset.done === "1", before, { timeout: 30_000 });
+  assert.equal(await page.evaluate(() => document.getElementById("plot").getContext("2d") !== null), true, "fresh canvases of the page's own");
+  assert.ok(await inked(page) > 500, "the page draws the new picture");
+  assert.deepEqual(problems, []);
+  assert.deepEqual(aloneProblems, []);
+  await alone.close();
+  await page.close();
 });
