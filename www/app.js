@@ -373,8 +373,9 @@ class Page {
         .then(({ attachExplain }) => {
           this.explain = attachExplain(this);
           this.explain?.syncView();
-          // the lesson's and the tools' layout in the module's own task
-          layoutHere();
+          // the lesson's and the tools' layout in a task of its own, not in the next frame's
+          // (attaching and laying out in one task took 35-55 ms at load)
+          setTimeout(layoutHere, 0);
         })
         .catch((e) => console.warn("plot tools not loaded:", e));
     }
@@ -1292,12 +1293,7 @@ class Page {
         // Otherwise the numbers are laid out in a task of their own, after this frame: at load,
         // the table's first layout (each new font size resolved through the browser process,
         // 15-40 ms here) with a frame's computing and drawing made tasks over 50 ms (issue 39).
-        this.readoutTimer = setTimeout(() => {
-          this.readoutTimer = null;
-          this.showReadout(this.numbersDone);
-          layoutHere();
-          this.markDone();
-        }, 0);
+        this.readoutSoon();
       }
     }
     if (st.done && !this.firstDone) {
@@ -1314,6 +1310,22 @@ class Page {
     if (!st.done || this.lab.needsFrame()) this.schedule();
     if (hadInput) this.scheduleUrl();
     if (window.frictionLabBench && hadInput) performance.measure("fl-tick", { start: t0, end: performance.now() });
+  }
+
+  /** Shows the numbers in a task after this frame, and lays the table out in the task after
+   * that (with the numbers' DOM, 35-55 ms in one task at load); the page then says whether it is
+   * done. Numbers of a later state that came meanwhile are shown the same way first. */
+  readoutSoon() {
+    this.readoutTimer = setTimeout(() => {
+      const shown = this.lastProgress;
+      this.showReadout(this.numbersDone);
+      this.readoutTimer = setTimeout(() => {
+        this.readoutTimer = null;
+        layoutHere();
+        if (shown !== this.lastProgress) this.readoutSoon();
+        else this.markDone();
+      }, 0);
+    }, 0);
   }
 
   /** The plot on the Lab: the painter's canvases at their size now, or the page's own. */

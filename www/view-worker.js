@@ -76,21 +76,20 @@ function warm(query) {
 }
 
 /** Draws the newest drawing, in a task of its own (drawings that came meanwhile are dropped but
- * the last), and answers once the drawing is on its way to the screen: a canvas transferred to
- * a worker sends its picture when the drawing task ends, to the compositor and to the page's
- * placeholder canvas, and under load only after the compositor took the one before. The
- * worker's next animation frame comes after that; the page, told then, reads the new picture
- * (data-done; without the wait a test read the picture before the last one, 1 run in 3). */
+ * the last), and answers in the task after: a canvas transferred to a worker sends its picture
+ * (to the compositor and to the page's placeholder canvas) when the drawing task ends, so the
+ * page, told after that, reads the new picture. */
 const paintTick = new MessageChannel();
-const afterFrame = typeof requestAnimationFrame === "function"
-  ? (f) => requestAnimationFrame(() => f())
-  : (f) => setTimeout(f, 0);
-paintTick.port1.onmessage = () => {
+paintTick.port1.onmessage = (e) => {
+  if (e.data !== 0) {
+    postMessage({ op: "painted", ...e.data }, [e.data.nums.buffer]);
+    return;
+  }
   const d = drawing;
   drawing = null;
   try {
     const nums = painter.paint(d.nums, d.texts);
-    afterFrame(() => postMessage({ op: "painted", epoch: d.epoch, n: d.n, nums }, [nums.buffer]));
+    paintTick.port2.postMessage({ epoch: d.epoch, n: d.n, nums }, [nums.buffer]);
   } catch (err) {
     postMessage({ op: "failed", error: String(err && err.message ? err.message : err) });
   }

@@ -90,7 +90,7 @@ pub struct Lab {
     /// The view worker, when the page has one.
     remote: Option<Remote>,
     /// The plot: the page's canvases, or the painter worker's.
-    surface: Option<Plot>,
+    plot: Option<Plot>,
     /// The axis ranges shown, and why they stay put.
     axes: StableAxes,
     /// The overlay shows the final state of the current job.
@@ -129,7 +129,7 @@ impl Lab {
             remote: None,
             scenario,
             errors,
-            surface: None,
+            plot: None,
             axes: StableAxes::new(),
             drawn_final: false,
             deferral: DrawDeferral::default(),
@@ -312,7 +312,7 @@ impl Lab {
 
     /// Binds the plot to a background and an overlay canvas of the same CSS size.
     pub fn attach(&mut self, bg: HtmlCanvasElement, fg: HtmlCanvasElement) -> Result<(), JsError> {
-        self.surface = Some(Plot::Here(Surface::new(bg, fg)?));
+        self.plot = Some(Plot::Here(Surface::new(bg, fg)?));
         self.invalidate();
         Ok(())
     }
@@ -326,7 +326,7 @@ impl Lab {
         // NaN goes to 1
         let dpr = if dpr >= 1.0 { dpr.min(16.0) } else { 1.0 };
         let css = (i32::from(css_width), i32::from(css_height));
-        Plot::use_painter(&mut self.surface, css, dpr);
+        Plot::use_painter(&mut self.plot, css, dpr);
         self.invalidate();
     }
 
@@ -334,7 +334,7 @@ impl Lab {
     /// `null`.
     #[wasm_bindgen(js_name = takePaint)]
     pub fn take_paint(&mut self) -> JsValue {
-        match self.surface.as_mut().and_then(Plot::take_paint) {
+        match self.plot.as_mut().and_then(Plot::take_paint) {
             Some(w) => w.to_js(),
             None => JsValue::NULL,
         }
@@ -343,7 +343,7 @@ impl Lab {
     /// The painter's answer to a drawing (`Painter::paint`): the picture is shown and the plot's
     /// tools read where its panels went. Returns whether it showed a job's output first.
     pub fn painted(&mut self, nums: Vec<f64>) -> Result<bool, JsError> {
-        match self.surface.as_mut() {
+        match self.plot.as_mut() {
             Some(p) => p
                 .painted(&nums)
                 .map_err(|e| JsError::new(&format!("the painter's answer did not read: {e}"))),
@@ -353,7 +353,7 @@ impl Lab {
 
     /// The canvases changed size: the next frame redraws.
     pub fn resized(&mut self) {
-        if let Some(Plot::Here(s)) = self.surface.as_mut() {
+        if let Some(Plot::Here(s)) = self.plot.as_mut() {
             s.resized();
         }
         self.invalidate();
@@ -364,7 +364,7 @@ impl Lab {
     /// size, before the frame that draws.
     #[wasm_bindgen(js_name = fitCanvases)]
     pub fn fit_canvases(&mut self) -> Result<(), JsError> {
-        match self.surface.as_mut() {
+        match self.plot.as_mut() {
             Some(Plot::Here(s)) => s.allocate(),
             _ => Ok(()),
         }
@@ -490,7 +490,7 @@ impl Lab {
             }
         }
         let draw_only = self.deferral.draw_only_now();
-        let never_drawn = self.surface.as_ref().is_some_and(Plot::never_drawn);
+        let never_drawn = self.plot.as_ref().is_some_and(Plot::never_drawn);
         let (key, first, just_stopped) = match self.here.as_mut() {
             Some(e) => {
                 // the main thread's share, and more while the worker has sent nothing of an
@@ -516,7 +516,7 @@ impl Lab {
         };
         if self
             .deferral
-            .defer(first, just_stopped && self.surface.is_some())
+            .defer(first, just_stopped && self.plot.is_some())
         {
             // not done: the picture goes to the next frame
             self.rehearse_due.set(first);
@@ -534,7 +534,7 @@ impl Lab {
         // its rehearsal.
         let peek = changed
             && !self.drawn_job
-            && self.surface.as_ref().is_some_and(|s| !s.never_drawn())
+            && self.plot.as_ref().is_some_and(|s| !s.never_drawn())
             && self
                 .here
                 .as_ref()
@@ -552,19 +552,19 @@ impl Lab {
         };
         // the job computes on in whole runs; the panels built stay as drawn
         peeking(self, false);
-        if let (Some(surface), false) = (self.surface.as_mut(), panels.is_empty()) {
+        if let (Some(plot), false) = (self.plot.as_mut(), panels.is_empty()) {
             self.drawn_output = Some(key);
-            let (frames, plan) = frames_for(&mut self.axes, &panels, done, surface.small());
+            let (frames, plan) = frames_for(&mut self.axes, &panels, done, plot.small());
             let list: Vec<(&ChartSpec, &[Series])> = frames
                 .iter()
                 .zip(panels.iter())
                 .map(|(f, (spec, _))| (f, spec.series.as_slice()))
                 .collect();
-            let drawing = surface.draw_panels(&list, plan.band(), Some(FIRST_DRAWING_SLICE_MS))?;
+            let drawing = plot.draw_panels(&list, plan.band(), Some(FIRST_DRAWING_SLICE_MS))?;
             if !self.drawn_job {
                 self.drawn_job = true;
                 // drawn here: this frame shows it; sent to the painter: its answer does
-                if !surface.mark_first() {
+                if !plot.mark_first() {
                     self.first_drawing.set(true);
                 }
             }
@@ -588,7 +588,7 @@ impl Lab {
     /// in tasks of its own while [`Lab::frame`]'s status says `rehearse`. Nothing it does
     /// changes what is drawn: the axes it lays out with are a copy.
     pub fn rehearse(&mut self) -> Result<bool, JsError> {
-        if !self.surface.as_ref().is_some_and(Plot::first_drawing_due) {
+        if !self.plot.as_ref().is_some_and(Plot::first_drawing_due) {
             return Ok(false);
         }
         let panels = self.panels();
@@ -596,7 +596,7 @@ impl Lab {
             return Ok(false);
         }
         let done = self.shows().done;
-        let Some(Plot::Here(surface)) = self.surface.as_mut() else {
+        let Some(Plot::Here(surface)) = self.plot.as_mut() else {
             return Ok(false);
         };
         let (frames, plan) = frames_for(&mut self.axes.clone(), &panels, done, surface.small());
@@ -623,7 +623,7 @@ impl Lab {
             state,
             background,
             first_drawing: self.first_drawing.take(),
-            painting: self.surface.as_ref().is_some_and(Plot::painting),
+            painting: self.plot.as_ref().is_some_and(Plot::painting),
             rehearse: self.rehearse_due.take(),
         })
     }

@@ -94,7 +94,7 @@ impl Lab {
     /// an offset or power of ten the labels leave out).
     pub fn ticks(&self) -> JsValue {
         let out: Vec<TicksOut> = self
-            .surface
+            .plot
             .as_ref()
             .map(|s| s.transforms())
             .unwrap_or_default()
@@ -107,7 +107,7 @@ impl Lab {
     /// The data point nearest to (`x`, `y`, CSS px of the plot) within `radius` CSS px, as
     /// text with units (`"LuGre: v = 0.01 m/s, F = 1.23 N"`), or `undefined`.
     pub fn nearest(&self, x: f64, y: f64, radius: f64) -> Option<String> {
-        let surface = self.surface.as_ref()?;
+        let surface = self.plot.as_ref()?;
         let (i, t, p) = surface.panel_at(x, y)?;
         let charts = self.panels();
         let (spec, _) = charts.get(i)?;
@@ -139,7 +139,7 @@ impl Lab {
         y: f64,
         f: impl Fn(&PlotTransform, (f64, f64)) -> Axes,
     ) -> bool {
-        let Some((i, t, p)) = self.surface.as_ref().and_then(|s| s.panel_at(x, y)) else {
+        let Some((i, t, p)) = self.plot.as_ref().and_then(|s| s.panel_at(x, y)) else {
             return false;
         };
         let (xr, yr) = f(&t, p);
