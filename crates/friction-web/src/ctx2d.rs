@@ -120,6 +120,18 @@ impl Ctx2dBackend {
         Ctx2dBackend::on(&Target::Page(canvas)).ok()
     }
 
+    /// Starts a path through `points`: the first moved to, the rest joined by lines.
+    fn trace(&self, points: impl IntoIterator<Item = BackendCoord>) {
+        self.ctx.begin_path();
+        let mut points = points.into_iter();
+        if let Some(start) = points.next() {
+            self.ctx.move_to(f64::from(start.0), f64::from(start.1));
+            for next in points {
+                self.ctx.line_to(f64::from(next.0), f64::from(next.1));
+            }
+        }
+    }
+
     fn set_line_style(&self, style: &impl BackendStyle) {
         self.ctx.set_stroke_style_str(&css_color(style.color()));
         self.ctx.set_line_width(style.stroke_width() as f64);
@@ -220,15 +232,8 @@ impl DrawingBackend for Ctx2dBackend {
         if style.color().alpha == 0.0 {
             return Ok(());
         }
-        let mut path = path.into_iter();
-        self.ctx.begin_path();
-        if let Some(start) = path.next() {
-            self.set_line_style(style);
-            self.ctx.move_to(f64::from(start.0), f64::from(start.1));
-            for next in path {
-                self.ctx.line_to(f64::from(next.0), f64::from(next.1));
-            }
-        }
+        self.set_line_style(style);
+        self.trace(path);
         self.ctx.stroke();
         Ok(())
     }
@@ -241,16 +246,9 @@ impl DrawingBackend for Ctx2dBackend {
         if style.color().alpha == 0.0 {
             return Ok(());
         }
-        let mut path = path.into_iter();
-        self.ctx.begin_path();
-        if let Some(start) = path.next() {
-            self.ctx.set_fill_style_str(&css_color(style.color()));
-            self.ctx.move_to(f64::from(start.0), f64::from(start.1));
-            for next in path {
-                self.ctx.line_to(f64::from(next.0), f64::from(next.1));
-            }
-            self.ctx.close_path();
-        }
+        self.ctx.set_fill_style_str(&css_color(style.color()));
+        self.trace(path);
+        self.ctx.close_path();
         self.ctx.fill();
         Ok(())
     }
