@@ -130,11 +130,10 @@ function syncRow(section, r, cells, head) {
  * every job itself, between frames, as it does for a job's first few milliseconds anyway. */
 class ViewWorker {
   /** A worker for `bindings`, or null. `onMessage(data)` gets its snapshots and answers;
-   * `onGone(error)` is called once if it fails. With `warm`, it first runs the chart code once
-   * (for a page that draws on its own canvases). */
-  static start(bindings, onMessage, onGone, warm) {
+   * `onGone(error)` is called once if it fails. */
+  static start(bindings, onMessage, onGone) {
     const w = ViewWorker.spawn(bindings, (glue) => ({
-      message: { op: "init", glue, module: bindings.compiledModule(), warm: warm ? location.search.replace(/^\?/, "") : null },
+      message: { op: "init", glue, module: bindings.compiledModule(), warm: location.search.replace(/^\?/, "") },
     }));
     return w && new ViewWorker(w, onMessage, onGone);
   }
@@ -302,13 +301,10 @@ class Page {
     window.frictionLab = this; // for the e2e tests and the frame-time benchmark
   }
 
-  /** Hands the Lab's jobs to a view worker on the current bindings, when one can start. With a
-   * painter it starts with the page and computes the first link's job from its start: on the
-   * main thread that job's first computing ran its code cold, which V8 compiles in the calling
-   * task (30-50 ms, tasks over 50 ms at load; issue 39). Without one (the page draws) not while
-   * the page loads: on two cores a worker starting then made the default view's first complete
-   * loops ~50-100 ms later (bench/browser/frames.mjs); the first link's job runs on the page
-   * until its end or for its first 1.5 s, and the worker takes over from there. */
+  /** Hands the Lab's jobs to a view worker on the current bindings, when one can start. Not
+   * while the page loads: on two cores a worker starting then made the default view's first
+   * complete loops ~50-100 ms later (bench/browser/frames.mjs); the first link's job runs on the
+   * page until its end or for its first 1.5 s, and the worker takes over from there. */
   startWorker() {
     this.workerTried = true;
     this.worker = ViewWorker.start(this.b, (m) => {
@@ -323,7 +319,7 @@ class Page {
       this.worker = null;
       this.lab.workerGone();
       this.schedule();
-    }, !this.painter);
+    });
     if (this.worker) this.lab.useWorker();
   }
 
@@ -357,7 +353,6 @@ class Page {
     this.painter = PlotPainter.start(this.b, $("plot"), $("loops"), (m) => this.painted(m), (e) => this.painterGone(e));
     // with a painter the plot's size comes with the ResizeObserver's first call, after layout
     if (!this.painter) this.lab.attach($("plot"), $("loops"));
-    else this.startWorker();
     this.buildTabs();
     this.buildControls();
     this.syncExtras();

@@ -82,11 +82,6 @@ pub struct Lab {
     here: Option<Engine>,
     /// Main-thread computing time of the current job \[ms\].
     here_ms: f64,
-    /// The main thread's share of the current job \[ms of computing\] when a view worker runs
-    /// it: [`HANDOFF_MS`], or none for a job the worker had from its start (the first link's,
-    /// when the worker starts with the page: the main thread then never runs the computing
-    /// code cold, a first call that V8 compiles in the calling task, 30-50 ms at load).
-    share_ms: f64,
     /// The view worker, when the page has one.
     remote: Option<Remote>,
     /// The plot: the page's canvases, or the painter worker's.
@@ -125,7 +120,6 @@ impl Lab {
         Lab {
             here: Some(Engine::new(&scenario)),
             here_ms: 0.0,
-            share_ms: HANDOFF_MS,
             remote: None,
             scenario,
             errors,
@@ -455,7 +449,6 @@ impl Lab {
     fn new_job(&mut self) {
         self.here = Some(Engine::new(&self.scenario));
         self.here_ms = 0.0;
-        self.share_ms = HANDOFF_MS;
         self.drawn_job = false;
         if let Some(r) = self.remote.as_mut() {
             r.id = r.id.wrapping_add(1);
@@ -493,13 +486,11 @@ impl Lab {
         let never_drawn = self.plot.as_ref().is_some_and(Plot::never_drawn);
         let (key, first, just_stopped) = match self.here.as_mut() {
             Some(e) => {
-                // the main thread's share, and more while the worker has sent nothing of an
-                // input's job (a worker started after the page's first job may still be
-                // starting)
-                let share = self.share_ms;
-                let waiting =
-                    share > 0.0 && self.remote.as_ref().is_some_and(|r| r.current().is_none());
-                let work = !draw_only && (self.remote.is_none() || self.here_ms < share || waiting);
+                // the main thread's share, and more while the worker has sent nothing of this
+                // job (at load it is still starting)
+                let waiting = self.remote.as_ref().is_some_and(|r| r.current().is_none());
+                let work =
+                    !draw_only && (self.remote.is_none() || self.here_ms < HANDOFF_MS || waiting);
                 let t0 = now();
                 let c = e.compute(budget_ms, work, &now);
                 self.here_ms += now() - t0;

@@ -52,14 +52,10 @@ impl Lab {
     /// Runs jobs in a view worker from now on (the page's wiring sends what
     /// [`Lab::take_request`] returns and hands back what the worker sends to
     /// [`Lab::receive`]): the main thread then computes a job for its first `HANDOFF_MS` (24 ms)
-    /// only, and draws. A job not computed at all yet (the page's first, with a worker started
-    /// with the page) is the worker's alone.
+    /// only, and draws.
     #[wasm_bindgen(js_name = useWorker)]
     pub fn use_worker(&mut self) {
         if self.remote.is_none() {
-            if self.here_ms == 0.0 {
-                self.share_ms = 0.0;
-            }
             // a job running here goes on until the worker's answer has caught up with it
             let running = self.here.as_ref().filter(|e| !e.done());
             self.remote = Some(Remote {
@@ -138,7 +134,7 @@ impl Lab {
             let caught_up = s.state.done || s.state.progress.0 >= e.progress().0;
             (caught_up, s.state.done, !s.panels.is_empty())
         });
-        let share_done = self.here_ms >= self.share_ms || (shows && !e.has_output());
+        let share_done = self.here_ms >= HANDOFF_MS || (shows && !e.has_output());
         if finished || (share_done && caught_up) {
             self.here = None;
             self.forget_panels();
