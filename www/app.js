@@ -130,10 +130,11 @@ function syncRow(section, r, cells, head) {
  * every job itself, between frames, as it does for a job's first few milliseconds anyway. */
 class ViewWorker {
   /** A worker for `bindings`, or null. `onMessage(data)` gets its snapshots and answers;
-   * `onGone(error)` is called once if it fails. */
-  static start(bindings, onMessage, onGone) {
+   * `onGone(error)` is called once if it fails. With `warm` it first runs the chart code once,
+   * for a page that draws on its own canvases (a painter runs that code in its own thread). */
+  static start(bindings, onMessage, onGone, warm) {
     const w = ViewWorker.spawn(bindings, (glue) => ({
-      message: { op: "init", glue, module: bindings.compiledModule(), warm: location.search.replace(/^\?/, "") },
+      message: { op: "init", glue, module: bindings.compiledModule(), warm: warm ? location.search.replace(/^\?/, "") : null },
     }));
     return w && new ViewWorker(w, onMessage, onGone);
   }
@@ -319,7 +320,7 @@ class Page {
       this.worker = null;
       this.lab.workerGone();
       this.schedule();
-    });
+    }, !this.painter);
     if (this.worker) this.lab.useWorker();
   }
 
