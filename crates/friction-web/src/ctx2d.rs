@@ -27,36 +27,32 @@ pub(crate) enum Target {
     Offscreen(OffscreenCanvas),
 }
 
+/// `$body` with `$c` bound to the canvas of either kind (the two share these members' names
+/// but no Rust type).
+macro_rules! on_canvas {
+    ($target:expr, $c:ident => $body:expr) => {
+        match $target {
+            Target::Page($c) => $body,
+            Target::Offscreen($c) => $body,
+        }
+    };
+}
+
 impl Target {
     /// The backing store's size \[device px\].
     pub(crate) fn size(&self) -> (u32, u32) {
-        match self {
-            Target::Page(c) => (c.width(), c.height()),
-            Target::Offscreen(c) => (c.width(), c.height()),
-        }
+        on_canvas!(self, c => (c.width(), c.height()))
     }
 
     /// Sets the backing store's size; returns whether it changed (the bitmap is then new and
     /// blank). An unchanged size is not set again: setting it clears the canvas.
     pub(crate) fn set_size(&self, (w, h): (u32, u32)) -> bool {
         let (w0, h0) = self.size();
-        match self {
-            Target::Page(c) => {
-                if w0 != w {
-                    c.set_width(w);
-                }
-                if h0 != h {
-                    c.set_height(h);
-                }
-            }
-            Target::Offscreen(c) => {
-                if w0 != w {
-                    c.set_width(w);
-                }
-                if h0 != h {
-                    c.set_height(h);
-                }
-            }
+        if w0 != w {
+            on_canvas!(self, c => c.set_width(w));
+        }
+        if h0 != h {
+            on_canvas!(self, c => c.set_height(h));
         }
         (w0, h0) != (w, h)
     }
@@ -129,6 +125,15 @@ impl Ctx2dBackend {
             for next in points {
                 self.ctx.line_to(f64::from(next.0), f64::from(next.1));
             }
+        }
+    }
+
+    /// The fill colour for a filled shape, else the line's colour and width.
+    fn set_paint(&self, style: &impl BackendStyle, fill: bool) {
+        if fill {
+            self.ctx.set_fill_style_str(&css_color(style.color()));
+        } else {
+            self.set_line_style(style);
         }
     }
 
@@ -214,11 +219,10 @@ impl DrawingBackend for Ctx2dBackend {
         let (x, y) = (f64::from(upper_left.0), f64::from(upper_left.1));
         let w = f64::from(bottom_right.0 - upper_left.0);
         let h = f64::from(bottom_right.1 - upper_left.1);
+        self.set_paint(style, fill);
         if fill {
-            self.ctx.set_fill_style_str(&css_color(style.color()));
             self.ctx.fill_rect(x, y, w, h);
         } else {
-            self.set_line_style(style);
             self.ctx.stroke_rect(x, y, w, h);
         }
         Ok(())
@@ -263,11 +267,7 @@ impl DrawingBackend for Ctx2dBackend {
         if style.color().alpha == 0.0 {
             return Ok(());
         }
-        if fill {
-            self.ctx.set_fill_style_str(&css_color(style.color()));
-        } else {
-            self.set_line_style(style);
-        }
+        self.set_paint(style, fill);
         self.ctx.begin_path();
         self.ctx
             .arc(
