@@ -10,7 +10,7 @@
 // link's line number, so a run is reproducible from the links file alone.
 // Exit status 1 when a link had a task over 2 s, did not finish within the wait, or raised an error.
 import { readFile, writeFile } from "node:fs/promises";
-import { startServer, launch, openPage } from "../../tests/e2e/harness.js";
+import { startServer, launch, openPage, waitUntil } from "../../tests/e2e/harness.js";
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -62,7 +62,8 @@ try {
     const start = Date.now();
     let finished = true;
     try {
-      await page.waitForFunction(() => document.documentElement.dataset.done === "1", null, { timeout: WAIT, polling: 100 });
+      // polled by evaluate: waitForFunction would add its injected script's parse to the page's tasks
+      await waitUntil(page, () => document.documentElement.dataset.done === "1", null, { timeout: WAIT });
     } catch {
       finished = false;
     }

@@ -5,7 +5,7 @@
 // input). The phenomena case opens the matrix and drags a slider while its rows compute.
 //   node bench/browser/main-thread.mjs [--loads 3] [--drag 20]
 // Build first (`trunk build --release`); this script builds nothing.
-import { startServer, launch, openPage } from "../../tests/e2e/harness.js";
+import { startServer, launch, openPage, waitUntil } from "../../tests/e2e/harness.js";
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -45,25 +45,26 @@ try {
     let worker = false;
     for (let l = 0; l < LOADS; l++) {
       const { page, problems } = await openPage(browser.context, `${server.url}?${c.q}`, { initScript: OBSERVE });
-      await page.waitForFunction(() => window.frictionLab?.lab, null, { timeout: 30000 });
+      // every wait polls by evaluate: Playwright's waitForFunction and selector calls would add its
+      // injected script's parse (20-50 ms) to the page's tasks at load
+      await waitUntil(page, () => Boolean(window.frictionLab?.lab));
       if (c.phenomena) {
         await page.evaluate(() => { const d = document.getElementById("phenomena-panel"); d.open = true; d.dispatchEvent(new Event("toggle")); });
       }
       // the slider moved while the job runs: a key slider of the view (the first control's
       // range input when none is named)
       const sel = c.key ? `#c-${c.key}-r` : "input[type=range]";
-      await page.waitForSelector(sel, { timeout: 30000 });
-      await page.focus(sel);
+      await waitUntil(page, (s) => { const el = document.querySelector(s); el?.focus(); return Boolean(el); }, sel);
       const dragStart = await page.evaluate(() => performance.now());
       for (let i = 0; i < DRAG; i++) {
         await page.keyboard.press(i < DRAG / 2 ? "ArrowRight" : "ArrowLeft");
         await page.waitForTimeout(30);
       }
       try {
-        await page.waitForFunction(() => document.documentElement.dataset.done === "1", null, { timeout: 60000, polling: 100 });
+        await waitUntil(page, () => document.documentElement.dataset.done === "1", null, { timeout: 60000 });
       } catch { /* reported below as not done */ }
       if (c.phenomena) {
-        await page.waitForFunction(() => /models\./.test(document.getElementById("phenomena-status")?.textContent ?? ""), null, { timeout: 120000, polling: 250 }).catch(() => {});
+        await waitUntil(page, () => /models\./.test(document.getElementById("phenomena-status")?.textContent ?? ""), null, { timeout: 120000, polling: 250 }).catch(() => {});
       }
       // the page starts its worker once the link's first job is done (or after 1.5 s)
       worker ||= await page.evaluate(() => Boolean(window.frictionLab.worker));

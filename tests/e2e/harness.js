@@ -88,6 +88,23 @@ export async function openPage(context, url, { allowedOrigins, initScript } = {}
 }
 
 /**
+ * Waits until `fn(arg)`, evaluated in the page every `polling` ms, returns a truthy value (and
+ * returns it); throws after `timeout` ms. For benchmarks that count the page's long tasks:
+ * Playwright's `waitForFunction`, `waitForSelector` and selector-taking calls first evaluate its
+ * injected script in the page, a parse of 20-50 ms on the page's main thread that the Long Tasks
+ * API reports as the page's own; `page.evaluate` of a function does not.
+ */
+export async function waitUntil(page, fn, arg = null, { timeout = 30000, polling = 100 } = {}) {
+  const until = Date.now() + timeout;
+  for (;;) {
+    const v = await page.evaluate(fn, arg);
+    if (v) return v;
+    if (Date.now() > until) throw new Error(`waitUntil: not true within ${timeout} ms`);
+    await new Promise((r) => setTimeout(r, polling));
+  }
+}
+
+/**
  * Opens a host page on an origin of its own that frames the page's `query` in an opaque-origin
  * iframe (`#lab`, sandbox="allow-scripts" without allow-same-origin), the page served with CORS
  * as GitHub Pages serves it. Returns `{page, problems, frame, close}`.
