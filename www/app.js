@@ -1825,11 +1825,16 @@ function forgetUnloadUrl() {
 /** After a reload, the link the unloaded page wrote last (`Page.flushUrl`) if the reload started
  * from the one before it; the hand-off is used once, and only by a reload of that link. */
 function restoreUnloadUrl() {
+  const reload = performance.getEntriesByType("navigation")[0]?.type === "reload";
+  if (!reload) {
+    // a page's first use of sessionStorage opens it (4 ms at load): outside the page's first task
+    setTimeout(forgetUnloadUrl, 0);
+    return;
+  }
   let saved = null;
   try { saved = JSON.parse(sessionStorage.getItem(RELOAD_KEY)); } catch { return; }
   forgetUnloadUrl();
-  const reload = performance.getEntriesByType("navigation")[0]?.type === "reload";
-  if (reload && saved && saved.stale === location.search && typeof saved.fresh === "string") {
+  if (saved && saved.stale === location.search && typeof saved.fresh === "string") {
     try { history.replaceState(null, "", saved.fresh); } catch { /* sandboxed host */ }
   }
 }
