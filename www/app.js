@@ -1350,17 +1350,20 @@ class Page {
       this.shownStamp = null;
     }
     if (this.drawnWait && m.n >= this.drawnWait.n) {
-      this.inputDrawn(this.drawnWait.start);
+      // drawn when the painter's drawing ended, not when the page heard of it (after its own frame)
+      const end = typeof m.at === "number" ? Math.min(performance.now(), m.at - performance.timeOrigin) : performance.now();
+      this.inputDrawn(this.drawnWait.start, end);
       this.drawnWait = null;
     }
     // the next frame says whether the picture is the finished job's (data-done)
     this.schedule();
   }
 
-  /** Measures an input's time to its drawing (`fl-input-to-drawn`: drawn on the page, or
-   * answered by the painter) and, for the frame-time benchmark, to the frame after it. */
-  inputDrawn(start) {
-    performance.measure("fl-input-to-drawn", { start, end: performance.now() });
+  /** Measures an input's time to its drawing (`fl-input-to-drawn`: drawn on the page, or the
+   * painter's drawing ended, `end`) and, for the frame-time benchmark, to the page's frame after
+   * it is heard of. */
+  inputDrawn(start, end = performance.now()) {
+    performance.measure("fl-input-to-drawn", { start, end: Math.max(start, end) });
     if (window.frictionLabBench) {
       // a message posted from the next rAF is handled after that frame's layout and paint
       requestAnimationFrame(() => {

@@ -12,7 +12,8 @@
 //
 // Started as the page's painter instead (init with `paint: {bg, fg}`, the page's two canvases
 // transferred), it draws the plot (friction-web's `Painter`): in {op: "paint", epoch, n, nums,
-// texts} (drawing n of `Lab.takePaint`), out {op: "painted", epoch, n, nums} (`Lab.painted`).
+// texts} (drawing n of `Lab.takePaint`), out {op: "painted", epoch, n, nums, at} (`Lab.painted`;
+// `at`: when the drawing ended, ms since the Unix epoch).
 /* global wasm_bindgen */
 
 // a slice of computing between two looks at the messages [ms]: a newer job or a cancel waits at
@@ -89,7 +90,9 @@ paintTick.port1.onmessage = (e) => {
   drawing = null;
   try {
     const nums = painter.paint(d.nums, d.texts);
-    paintTick.port2.postMessage({ epoch: d.epoch, n: d.n, nums }, [nums.buffer]);
+    // when the drawing ended, on a clock the page shares (its timeOrigin differs from ours)
+    const at = performance.timeOrigin + performance.now();
+    paintTick.port2.postMessage({ epoch: d.epoch, n: d.n, nums, at }, [nums.buffer]);
   } catch (err) {
     postMessage({ op: "failed", error: String(err && err.message ? err.message : err) });
   }

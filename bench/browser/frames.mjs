@@ -48,8 +48,10 @@ try {
   const [controls, frame, tick] = [await get("fl-controls"), await get("fl-frame"), await get("fl-tick")];
   const loadStats = stats(loads);
   console.log(`Friction Lab frame times, ${STEPS} keyboard steps of ${KEY}, devicePixelRatio ${DPR}, default three loops`);
-  console.log(`  input → canvas redrawn (draw calls done):  ${fmt(stats(drawn))}`);
-  console.log(`  input → after the frame's paint:           ${fmt(stats(painted))}`);
+  console.log(`  input → canvas redrawn (draw calls done, on the page or in the painter):  ${fmt(stats(drawn))}`);
+  // with a painter this is the page's frame after it *heard* of the drawing, a frame after the
+  // worker's canvas went to the compositor; bench/browser/display-latency.mjs times the screen
+  console.log(`  input → after the page's next frame:      ${fmt(stats(painted))}`);
   console.log(`  work in the frame (tick: controls + compute + draw + read-out): ${fmt(stats(tick))}`);
   console.log(`    of which controls sync ${fmt(stats(controls))}`);
   console.log(`    of which Lab.frame (compute + draw) ${fmt(stats(frame))}`);

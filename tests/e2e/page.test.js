@@ -446,3 +446,32 @@ test("a broken wasm module gives a readable message, not a blank page", async ()
   const text = await page.textContent("#status");
   assert.match(text, /could not start/);
 });
+
+test("the page's text uses three font sizes and one bold weight, with a lesson, a readout and every control group open", async () => {
+  // Each family × size × weight the page lays out is a font the browser looks up (fontconfig,
+  // over IPC on Linux) in the task that first lays it out: fourteen of them made 12-50 ms of the
+  // load's long tasks (issue 39). HTML text only: the lesson's figure (SVG, scaled) and its
+  // equations (MathML, script sizes) size their own.
+  for (const q of ["view=stickslip&model=lugre,dahl&lesson=1", "lesson=1", "view=robot"]) {
+    const { page, problems } = await openPage(browser.context, `${server.url}?${q}`);
+    await page.waitForFunction(() => document.documentElement.dataset.done === "1", null, { timeout: 30000 });
+    const fonts = await page.evaluate(() => {
+      const seen = new Map();
+      for (const el of document.body.querySelectorAll("*")) {
+        if (el.closest("svg, math") || !el.getClientRects().length) continue;
+        const text = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()) || ["INPUT", "SELECT", "BUTTON"].includes(el.tagName);
+        if (!text) continue;
+        const s = getComputedStyle(el);
+        const k = `${s.fontFamily.split(",")[0].trim()} ${s.fontSize} ${s.fontWeight} ${s.fontStyle}`;
+        if (!seen.has(k)) seen.set(k, `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}${el.className && typeof el.className === "string" ? "." + el.className.split(" ")[0] : ""}`);
+      }
+      return [...seen].map(([k, e]) => `${k} (${e})`);
+    });
+    const body = fonts.filter((f) => f.startsWith("system-ui"));
+    assert.ok(body.length > 2, `${q}: the page's fonts were read: ${fonts.join("; ")}`);
+    for (const f of body) assert.match(f, /^system-ui (13|15|18)px (400|600) normal /, `${q}: a font size or weight outside the page's scale: ${f}`);
+    assert.ok(fonts.length <= 7, `${q}: ${fonts.length} fonts, at most 7: ${fonts.join("; ")}`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});
