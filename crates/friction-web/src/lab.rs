@@ -587,16 +587,24 @@ impl Lab {
             return Ok(false);
         }
         let done = self.shows().done;
-        let Some(Plot::Here(surface)) = self.plot.as_mut() else {
+        let Some(plot) = self.plot.as_mut() else {
             return Ok(false);
         };
-        let (frames, plan) = frames_for(&mut self.axes.clone(), &panels, done, surface.small());
+        let (frames, plan) = frames_for(&mut self.axes.clone(), &panels, done, plot.small());
         let list: Vec<(&ChartSpec, &[Series])> = frames
             .iter()
             .zip(panels.iter())
             .map(|(f, (spec, _))| (f, spec.series.as_slice()))
             .collect();
-        surface.rehearse(&list, plan.band(), FIRST_DRAWING_SLICE_MS)
+        match plot {
+            Plot::Here(surface) => surface.rehearse(&list, plan.band(), FIRST_DRAWING_SLICE_MS),
+            // the page's side of a painter's first drawing (layout, legend text, the message),
+            // run once and dropped: its code compiles here, not in the first drawing's frame
+            Plot::Painter(_) => {
+                plot.rehearse_paint(&list, plan.band());
+                Ok(false)
+            }
+        }
     }
 
     /// The state of the job shown: the main thread's, or the worker's snapshot of it.

@@ -75,7 +75,7 @@ impl Plot {
     pub(crate) fn first_drawing_due(&self) -> bool {
         match self {
             Plot::Here(s) => s.first_drawing_due(),
-            Plot::Painter(_) => false,
+            Plot::Painter(m) => m.seq == 0,
         }
     }
 
@@ -130,6 +130,17 @@ impl Plot {
                     complete: true,
                 })
             }
+        }
+    }
+
+    /// Builds the message of a drawing and drops it (`Lab::rehearse`).
+    pub(crate) fn rehearse_paint(
+        &self,
+        panels: &[(&ChartSpec, &[Series])],
+        band: Option<&[Series]>,
+    ) {
+        if let Plot::Painter(m) = self {
+            let _ = encode_paint(m.seq + 1, m.css, m.dpr, panels, band).to_js();
         }
     }
 
@@ -188,6 +199,27 @@ mod tests {
 
     fn answer(seq: u32, dpr: f64) -> Vec<f64> {
         super::super::snapshot::encode_painted(seq, dpr, &[])
+    }
+
+    // in Chromium only: the rehearsal builds the message's JS arrays
+    #[cfg(target_arch = "wasm32")]
+    #[wasm_bindgen_test::wasm_bindgen_test]
+    fn a_painters_rehearsal_sends_nothing_and_is_due_only_before_the_first_drawing() {
+        let mut p = None;
+        Plot::use_painter(&mut p, (600, 400), 2.0);
+        let mut p = p.unwrap();
+        assert!(p.first_drawing_due());
+        p.rehearse_paint(&[], None);
+        assert!(p.take_paint().is_none() && !p.painting());
+        p.draw_panels(&[], None, None).unwrap();
+        assert!(!p.first_drawing_due());
+        p.rehearse_paint(&[], None);
+        let sent = p.take_paint().expect("the drawing");
+        assert!(p.take_paint().is_none());
+        // the drawing sent is the first, not one the rehearsal numbered
+        let Plot::Painter(m) = &p else { unreachable!() };
+        assert_eq!(m.seq, 1);
+        drop(sent);
     }
 
     // run by wasm-bindgen-test in Chromium (scripts/test.sh) and by a native `cargo test`
