@@ -1352,7 +1352,7 @@ class Page {
     }
     if (this.drawnWait && m.n >= this.drawnWait.n) {
       // drawn when the painter's drawing ended, not when the page heard of it (after its own frame)
-      const end = typeof m.at === "number" ? Math.min(performance.now(), m.at - performance.timeOrigin) : performance.now();
+      const end = Math.min(performance.now(), m.at - performance.timeOrigin);
       this.inputDrawn(this.drawnWait.start, end);
       this.drawnWait = null;
     }
