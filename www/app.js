@@ -10,6 +10,7 @@ const EMBED_DEFAULT_CONTROLS = 3;
 const SLIDER_STEPS = 1000; // slider positions; arrows move 10, Shift+arrows 1, PageUp/Down 100
 const FIRST_BUDGET_MS = 3; // compute time inside the frame of an input event
 const LATER_BUDGET_MS = 8; // per frame while refining
+const WARM_WAIT_MS = 1000; // the longest the first computing waits for the painter's warm-up
 // The URL is written once input has been quiet this long, not while a slider moves:
 // history.replaceState blocked the main thread for 1–48 ms per call in Chromium here, long
 // enough to hold up the next input's frame (it was the tail of the frame times).
@@ -214,16 +215,18 @@ class ViewWorker {
 class PlotPainter {
   /** A painter on canvases `bg` and `fg`, or null (they are then untouched). `onPainted(m)` gets
    * its answers; `onGone(error)` is called once if it fails. */
-  static start(bindings, bg, fg, onPainted, onGone) {
+  static start(bindings, bg, fg, onPainted, onGone, warm, onWarmed) {
     if (!bindings.Painter || typeof bg.transferControlToOffscreen !== "function") return null;
     const w = ViewWorker.spawn(bindings, (glue) => {
       const paint = { bg: bg.transferControlToOffscreen(), fg: fg.transferControlToOffscreen() };
-      return { message: { op: "init", glue, module: bindings.compiledModule(), paint }, transfer: [paint.bg, paint.fg] };
+      return { message: { op: "init", glue, module: bindings.compiledModule(), paint, warm }, transfer: [paint.bg, paint.fg] };
     });
-    return w && new PlotPainter(w, onPainted, onGone);
+    return w && new PlotPainter(w, onPainted, onGone, onWarmed);
   }
 
-  constructor(worker, onPainted, onGone) {
+  /** `warm` ({query, panels}): the link the painter computes first, ahead of the page;
+   * `onWarmed()` is called once when the page's first computing may start. */
+  constructor(worker, onPainted, onGone, onWarmed = () => {}) {
     this.w = worker;
     // the Lab whose drawings count: a Lab replaced (the other module) may still be answered
     this.epoch = 0;
@@ -238,8 +241,14 @@ class PlotPainter {
       const m = e.data;
       if (m.op === "failed") gone(m.error);
       else if (m.op === "painted" && m.epoch === this.epoch) onPainted(m);
+      else if (m.op === "warmed") onWarmed();
     };
     worker.onerror = (e) => { e.preventDefault?.(); gone(e.message || "the plot's painter stopped"); };
+  }
+
+  /** Stops the warm-up, if it still runs. */
+  unwarm() {
+    this.w?.postMessage({ op: "unwarm" });
   }
 
   /** Sends the Lab's drawing, if it has one; returns its number (answers say which they
@@ -271,6 +280,10 @@ class Page {
     // an embed's choice of panels; the full page always shows them all (a bad list is reported
     // with the link's other errors and changes nothing)
     if (this.embed && page.panels) this.lab.setPanels(decodeOr(page.panels));
+    // the same Lab, for the painter to compute ahead of the page (`PlotPainter`)
+    this.warmLink = { query: this.outside ? "v=1" : core, panels: this.embed && page.panels ? decodeOr(page.panels) : null };
+    this.warming = false; // the first computing waits for the painter's warm-up
+    this.warmDone = new Promise((resolve) => { this.warmEnded = resolve; });
     this.pending = new Map();
     this.scheduled = false;
     this.inputStamp = null;
@@ -351,7 +364,17 @@ class Page {
     }
     this.showLinkErrors([...this.lab.errors(), ...this.pageErrors(), ...this.courseErrors()]);
     this.startCourse();
-    this.painter = PlotPainter.start(this.b, $("plot"), $("loops"), (m) => this.painted(m), (e) => this.painterGone(e));
+    this.painter = PlotPainter.start(this.b, $("plot"), $("loops"), (m) => this.painted(m), (e) => this.painterGone(e),
+      this.warmLink, () => this.warmed());
+    // The painter computes the link first, ahead of the page, and the page's first computing
+    // waits for it (for WARM_WAIT_MS at most): the wasm it runs is then compiled, off this
+    // thread. Compiled in the first computing's frame it made tasks of 50-70 ms at load (issue 39).
+    if (this.painter) {
+      this.warming = true;
+      this.warmTimer = setTimeout(() => this.warmed(), WARM_WAIT_MS);
+    } else {
+      this.warmEnded();
+    }
     // with a painter the plot's size comes with the ResizeObserver's first call, after layout
     if (!this.painter) this.lab.attach($("plot"), $("loops"));
     // one call of the schema for both (its first call compiles, 7.5 ms of the load's first task)
@@ -368,6 +391,10 @@ class Page {
     if (document.currentScript === null) {
       import("./explain/explain.js")
         .then((m) => m.explainReady(this).then(() => m))
+        // after the painter's warm-up: the lesson's first layout looks its fonts up through
+        // the browser process, and with the warm-up's computing beside it on two cores it made
+        // tasks of 100-190 ms (issue 39)
+        .then((m) => this.warmDone.then(() => m))
         .then(({ attachExplain }) => {
           this.explain = attachExplain(this);
           this.explain?.syncView();
@@ -410,7 +437,10 @@ class Page {
     // slow machine (issue 18). The first computing then runs in a task of its own, not in a frame:
     // its first unit compiles the solver's wasm (lazily, at the first call), and a frame's paint
     // with it made tasks over 50 ms (issue 39). Drawing starts in the frames after it.
-    requestAnimationFrame(() => setTimeout(() => { if (!this.scheduled) this.tick(); }, 0));
+    requestAnimationFrame(() => setTimeout(() => {
+      this.loadFramePassed = true;
+      if (!this.scheduled) this.tick();
+    }, 0));
   }
 
   /** Replaces the whole state by a link's (Back/Forward): a fresh `Lab`, its controls and plot.
@@ -1237,6 +1267,11 @@ class Page {
     this.scheduled = false;
     const t0 = performance.now();
     const hadInput = this.pending.size > 0 || this.commitPending;
+    // at load, nothing computes before the painter's warm-up (an input does not wait)
+    if (this.warming) {
+      if (!hadInput) return;
+      this.stopWarming();
+    }
     if (hadInput) {
       const committing = this.commitPending;
       const structural = this.applyPending();
@@ -1375,8 +1410,27 @@ class Page {
     }
   }
 
+  /** The first computing waits no longer for the painter's warm-up. */
+  stopWarming() {
+    this.warming = false;
+    this.warmEnded();
+    clearTimeout(this.warmTimer);
+    // a warm-up still running would compete with the page's computing
+    this.painter?.unwarm();
+  }
+
+  /** The painter's warm-up has run (or was waited for long enough): the first computing starts. */
+  warmed() {
+    if (!this.warming) return;
+    this.stopWarming();
+    // in this task, not in a frame (see the end of `start`); before the load's first frame
+    // has passed, its own task computes first
+    if (this.loadFramePassed && !this.scheduled) this.tick();
+  }
+
   /** The painter failed: the page draws on fresh canvases (the old ones belong to the worker). */
   painterGone(error) {
+    this.stopWarming();
     console.warn("plot painter failed; drawing on the page:", error);
     this.painter = null;
     this.drawnWait = null;

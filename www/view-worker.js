@@ -13,7 +13,9 @@
 // Started as the page's painter instead (init with `paint: {bg, fg}`, the page's two canvases
 // transferred), it draws the plot (friction-web's `Painter`): in {op: "paint", epoch, n, nums,
 // texts} (drawing n of `Lab.takePaint`), out {op: "painted", epoch, n, nums, at} (`Lab.painted`;
-// `at`: when the drawing ended, ms since the Unix epoch).
+// `at`: when the drawing ended, ms since the Unix epoch). With `warm: {query, panels}` in its
+// init it first computes that link here for a while, then says {op: "warmed"} (see `warmPage`;
+// {op: "unwarm"} stops it).
 /* global wasm_bindgen */
 
 // a slice of computing between two looks at the messages [ms]: a newer job or a cancel waits at
@@ -76,6 +78,54 @@ function warm(query) {
   } catch (e) { /* a warm-up only */ }
 }
 
+// how long the painter computes the page's link before the page does [ms]
+const WARM_MS = 100;
+let warming = null; // the page's link computed here first: {lab, t0}
+const warmTick = new MessageChannel();
+
+/** Computes the page's link here first, in slices, and then says {op: "warmed"}: V8 compiles a
+ * wasm function on the thread that first calls it, into the module both share, so the page's
+ * first frames find the solver's, the models' and the drawing layout's code compiled. Compiled
+ * in the page's first computing frame it made tasks of 50-70 ms at load (issue 39). The page
+ * waits: computing on both threads at once made its first frame slower still (the two compete
+ * for the same two cores and the same code). Each slice is a task of its own, so the page's
+ * {op: "unwarm"} (it waited long enough) stops the warm-up between two. */
+function warmPage(w) {
+  if (!w || typeof w.query !== "string") return false;
+  try {
+    const lab = new bindings.Lab(w.query);
+    if (typeof w.panels === "string") lab.setPanels(w.panels);
+    lab.usePainter(640, 400, 1);
+    warming = { lab, t0: performance.now() };
+    warmTick.port2.postMessage(0);
+    return true;
+  } catch (e) {
+    return false; // a warm-up only: the page computes as it would without it
+  }
+}
+
+function unwarm() {
+  if (!warming) return;
+  warming.lab.free();
+  warming = null;
+  postMessage({ op: "warmed" });
+}
+
+warmTick.port1.onmessage = () => {
+  const w = warming;
+  if (!w) return;
+  let more = false;
+  try {
+    const st = w.lab.frame(8);
+    w.lab.rehearse();
+    w.lab.takePaint();
+    w.lab.readout();
+    more = !st.done && performance.now() - w.t0 < WARM_MS;
+  } catch (e) { /* a warm-up only */ }
+  if (more) warmTick.port2.postMessage(0);
+  else unwarm();
+};
+
 /** Draws the newest drawing, in a task of its own (drawings that came meanwhile are dropped but
  * the last), and answers in the task after: a canvas transferred to a worker sends its picture
  * (to the compositor and to the page's placeholder canvas) when the drawing task ends, so the
@@ -99,7 +149,9 @@ paintTick.port1.onmessage = (e) => {
 };
 
 function handle(m) {
-  if (m.op === "paint") {
+  if (m.op === "unwarm") {
+    unwarm();
+  } else if (m.op === "paint") {
     if (!painter) return;
     if (!drawing) paintTick.port2.postMessage(0);
     drawing = m;
@@ -145,6 +197,7 @@ onmessage = async (event) => {
     if (m.paint) painter = new b.Painter(m.paint.bg, m.paint.fg);
     else warm(m.warm);
     postMessage({ op: "ready" });
+    if (m.paint && !warmPage(m.warm)) postMessage({ op: "warmed" });
     for (const q of queue.splice(0)) handle(q);
   } catch (e) {
     postMessage({ op: "failed", error: String(e && e.message ? e.message : e) });

@@ -185,3 +185,50 @@ test("the painter draws the plot the page would draw itself; a painter that fail
   await alone.close();
   await page.close();
 });
+
+test("at load the painter computes the link first and the page computes after it; a painter that never says so delays nothing for long", async () => {
+  // what the page hears from its workers, and when it first computes (performance.now() of both)
+  const watch = (dropWarmed) => {
+    window.__heard = [];
+    window.__frames = [];
+    const W = window.Worker;
+    window.Worker = class extends W {
+      set onmessage(f) {
+        super.onmessage = (e) => {
+          if (e.data?.op === "warmed") {
+            window.__heard.push(["warmed", performance.now()]);
+            if (dropWarmed) return;
+          }
+          f(e);
+        };
+      }
+    };
+    let lab = null;
+    Object.defineProperty(window, "frictionLab", {
+      configurable: true, get: () => lab,
+      set: (v) => {
+        lab = v;
+        queueMicrotask(() => {
+          const frame = v.lab.frame;
+          v.lab.frame = function (...a) { window.__frames.push(performance.now()); return frame.apply(this, a); };
+        });
+      },
+    });
+  };
+  const q = `${server.url}?view=stickslip&model=lugre,dahl,gms`;
+  const { page, problems } = await openPage(browser.context, q, { initScript: `(${watch})(false)` });
+  await done(page);
+  const { heard, frames } = await page.evaluate(() => ({ heard: window.__heard, frames: window.__frames }));
+  assert.equal(heard.length, 1, "the painter says once that it has computed the link");
+  assert.ok(frames.length > 0 && frames[0] > heard[0][1], `the page's first computing (${frames[0]}) after the painter's (${heard[0][1]})`);
+  assert.ok(await inked(page) > 500, "the picture is drawn");
+
+  // a painter that never says it (its message dropped): the page computes after its wait
+  const silent = await openPage(browser.context, q, { initScript: `(${watch})(true)` });
+  await done(silent.page);
+  assert.ok(await inked(silent.page) > 500, "the picture is drawn without the painter's word");
+  assert.equal(await silent.page.evaluate(() => window.frictionLab.warming), false);
+  assert.deepEqual([...problems, ...silent.problems], []);
+  await silent.page.close();
+  await page.close();
+});
