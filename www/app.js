@@ -1267,16 +1267,19 @@ class Page {
     this.scheduled = false;
     const t0 = performance.now();
     const hadInput = this.pending.size > 0 || this.commitPending;
-    // at load, nothing computes before the painter's warm-up (an input does not wait)
-    if (this.warming) {
-      if (!hadInput) return;
-      this.stopWarming();
-    }
+    if (this.warming && !hadInput) return;
     if (hadInput) {
       const committing = this.commitPending;
       const structural = this.applyPending();
       // while a slider moves only its own widget changes; everything is re-read on commit
       if (structural || committing) this.syncControls(structural);
+    }
+    // At load nothing computes before the painter's warm-up ends (100 ms of its computing, or
+    // the wait's end), an input's job neither: computing beside the warm-up, the input's first
+    // frame compiled the same code on this thread and took 60-75 ms (bench/browser/main-thread.mjs).
+    if (this.warming) {
+      this.scheduleUrl();
+      return;
     }
     const t1 = performance.now();
     // The first frame of a load draws nothing (the lab gives a surface's first drawing the next
