@@ -1921,14 +1921,25 @@ async function main(bindings) {
       b = await loadFull();
       window.wasmBindings = b;
     }
-    new Page(b).start();
+    // The page is built in a task after this one: the parser's end (DOMContentLoaded) then lays
+    // out the page before its controls exist, and the controls are laid out in a frame of their
+    // own, before the first computing (which waits for the painter's warm-up).
+    const page = new Page(b);
+    setTimeout(() => {
+      try { page.start(); } catch (e) { startFailed(e); }
+    }, 0);
   } catch (e) {
-    const status = $("status");
-    status.hidden = false;
-    status.className = "error";
-    status.textContent = `Friction Lab could not start: ${e && e.message ? e.message : e}`;
-    console.warn(e);
+    startFailed(e);
   }
+}
+
+/** Says on the page that it could not start, and why. */
+function startFailed(e) {
+  const status = $("status");
+  status.hidden = false;
+  status.className = "error";
+  status.textContent = `Friction Lab could not start: ${e && e.message ? e.message : e}`;
+  console.warn(e);
 }
 
 if (window.wasmBindings) {
