@@ -217,7 +217,8 @@ class ViewWorker {
  * worker cannot start (a frame with an opaque origin): the Lab then draws on the canvases. */
 class PlotPainter {
   /** A painter on canvases `bg` and `fg`, or null (they are then untouched). `onPainted(m)` gets
-   * its answers; `onGone(error)` is called once if it fails. */
+   * its answers; `onGone(error)` is called once if it fails. It first computes the link `warm`
+   * ({query, panels}) ahead of the page; `onWarmed()` is called when the page may compute. */
   static start(bindings, bg, fg, onPainted, onGone, warm, onWarmed) {
     if (!bindings.Painter || typeof bg.transferControlToOffscreen !== "function") return null;
     const w = ViewWorker.spawn(bindings, (glue) => {
@@ -227,9 +228,7 @@ class PlotPainter {
     return w && new PlotPainter(w, onPainted, onGone, onWarmed);
   }
 
-  /** `warm` ({query, panels}): the link the painter computes first, ahead of the page;
-   * `onWarmed()` is called once when the page's first computing may start. */
-  constructor(worker, onPainted, onGone, onWarmed = () => {}) {
+  constructor(worker, onPainted, onGone, onWarmed) {
     this.w = worker;
     // the Lab whose drawings count: a Lab replaced (the other module) may still be answered
     this.epoch = 0;
@@ -1270,7 +1269,6 @@ class Page {
     this.scheduled = false;
     const t0 = performance.now();
     const hadInput = this.pending.size > 0 || this.commitPending;
-    if (this.warming && !hadInput) return;
     if (hadInput) {
       const committing = this.commitPending;
       const structural = this.applyPending();
@@ -1281,7 +1279,7 @@ class Page {
     // the wait's end), an input's job neither: computing beside the warm-up, the input's first
     // frame compiled the same code on this thread and took 60-75 ms (bench/browser/main-thread.mjs).
     if (this.warming) {
-      this.scheduleUrl();
+      if (hadInput) this.scheduleUrl();
       return;
     }
     const t1 = performance.now();
